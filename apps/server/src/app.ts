@@ -1,0 +1,73 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import { SystemService, systemRoutes } from './modules/system';
+import type { Database } from './platform/db/database';
+import { type AccessChecks, type RouteAccess, registerAccessControl } from './platform/http/access';
+import { registerApiDocs } from './platform/http/docs';
+import { apiNotFound, registerErrorHandling } from './platform/http/error-handler';
+import { registerSecurityHeaders } from './platform/http/security';
+import { registerStaticApps } from './platform/http/static-apps';
+import { loggerOptions, requestId } from './platform/logging';
+import type { SharedState } from './platform/state';
+import { VERSION } from './version';
+
+// Zod's own messages in Chinese: validation errors reach people through the envelope's msg.
+z.config(z.locales.zhCN());
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  state: SharedState;
+  access?: AccessChecks;
+}
+
+export interface App {
+  server: FastifyInstance;
+  /** Every route with its declared access (for the test that no route lacks one). */
+  routes(): RouteAccess[];
+}
+
+/** Paths that belong to the API: they never fall back to a web page. */
+export function isApiPath(pathname: string): boolean {
+  return /^\/(api|anon)(\/|$)/.test(pathname);
+}
+
+/** Builds the HTTP application without listening, so tests can drive it with `inject`. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config } = deps;
+  const server = Fastify({
+    logger: loggerOptions(config.logLevel),
+    genReqId: requestId,
+    bodyLimit: 1024 * 1024,
+    // Finish in-flight requests on close; idle keep-alive sockets are closed at once.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+
+  const routes = registerAccessControl(server, deps.access ?? {});
+  registerErrorHandling(server);
+  server.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await registerSecurityHeaders(server, config.nodeEnv === 'production');
+  await server.register(formbody);
+  await registerApiDocs(server, VERSION);
+
+  await server.register(systemRoutes, { service: new SystemService(deps.database, deps.state) });
+
+  const staticApps = await registerStaticApps(server, { web: config.webDistDir, console: config.consoleDistDir });
+  server.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname);
+    if (isPage && staticApps.serveFallback(pathname, reply)) return reply;
+    return apiNotFound(reply);
+  });
+
+  return { server, routes };
+}

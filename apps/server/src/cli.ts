@@ -1,0 +1,61 @@
+import { parseArgs } from 'node:util';
+import { migrateCommand } from './cli/migrate';
+import { CliError, createOutput, type Output } from './cli/output';
+import { type Config, ConfigError, loadConfig } from './config';
+import { VERSION } from './version';
+
+/**
+ * `npm run -s lantian -- <command> [options]`. Each command prints a human line, or exactly one
+ * JSON object with --json (for scripts and CI). Exit code 0 on success, non-zero on failure.
+ */
+
+type Command = {
+  summary: string;
+  run(config: Config, out: Output, args: string[]): Promise<void>;
+};
+
+const commands: Record<string, Command> = {
+  migrate: {
+    summary: '把数据库迁移到最新结构 / apply pending database migrations',
+    run: (c, o) => migrateCommand(c, o),
+  },
+};
+
+function usage(): string {
+  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
+  return [`蓝天 Lantian ${VERSION}`, '用法 / usage: npm run -s lantian -- <command> [--json]', '', ...lines].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: false,
+    options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const json = values.json === true;
+  const out = createOutput(json);
+  const [name, ...rest] = positionals;
+  if (name === undefined || values.help === true) {
+    console.log(usage());
+    return name === undefined && values.help !== true ? 1 : 0;
+  }
+  const command = commands[name];
+  try {
+    if (command === undefined) throw new CliError(`未知命令 / unknown command: ${name}\n\n${usage()}`);
+    await command.run(loadConfig(), out, rest);
+    return 0;
+  } catch (err) {
+    const message =
+      err instanceof CliError || err instanceof ConfigError
+        ? err.message
+        : `${name} 失败 / failed: ${err instanceof Error ? err.message : String(err)}`;
+    if (json) console.log(JSON.stringify({ command: name, ok: false, error: message }));
+    else console.error(message);
+    return err instanceof CliError ? err.exitCode : 1;
+  }
+}
+
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

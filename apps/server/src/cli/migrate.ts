@@ -1,0 +1,25 @@
+import { type Config, describeDatabase } from '../config';
+import { openDatabase } from '../platform/db/database';
+import { migrateToLatest } from '../platform/db/migrate';
+import type { Output } from './output';
+
+export async function migrateCommand(config: Config, out: Output): Promise<void> {
+  const database = openDatabase(config.database);
+  try {
+    const report = await migrateToLatest(database.db);
+    out.result(
+      {
+        command: 'migrate',
+        dialect: database.dialect,
+        database: describeDatabase(config.database),
+        applied: report.applied,
+        total: report.total,
+      },
+      report.applied.length === 0
+        ? `数据库已是最新（${report.total} 个迁移）: ${describeDatabase(config.database)}`
+        : `已应用 ${report.applied.length} 个迁移: ${report.applied.join(', ')}`,
+    );
+  } finally {
+    await database.close();
+  }
+}

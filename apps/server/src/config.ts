@@ -1,0 +1,132 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Configuration comes only from environment variables, parsed once at start-up. A bad value stops
+ * the process with one line naming the variable (see server.ts), never a stack trace.
+ */
+
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  logLevel: LogLevel;
+  database: DatabaseConfig;
+  /** Unset: shared state lives in this process. Set: Redis, shared by every instance. */
+  redisUrl: string | undefined;
+  webDistDir: string;
+  consoleDistDir: string;
+  /** How long in-flight requests get to finish on SIGTERM/SIGINT before the process exits anyway. */
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly value: string,
+    readonly expected: string,
+  ) {
+    super(`配置错误 / invalid configuration: ${variable}=${JSON.stringify(value)} — ${expected}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Both src/ (tsx) and dist/ (bundle) sit one level below apps/server, so this holds for either. */
+const appsDir = path.resolve(here, '..', '..');
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const NODE_ENVS = ['development', 'production', 'test'] as const;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, raw, `必须是 ${min}–${max} 之间的整数 / must be an integer from ${min} to ${max}`);
+  }
+  return Number(raw);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const found = allowed.find((v) => v === raw);
+  if (found === undefined) {
+    throw new ConfigError(name, raw, `可选值 / one of: ${allowed.join(', ')}`);
+  }
+  return found;
+}
+
+export function parseDatabaseUrl(raw: string | undefined, cwd: string): DatabaseConfig {
+  if (raw === undefined) return { kind: 'sqlite', path: path.resolve(cwd, 'data', 'lantian.db') };
+  if (raw.startsWith('sqlite:')) {
+    const file = raw.slice('sqlite:'.length);
+    if (file === '') {
+      throw new ConfigError('DATABASE_URL', raw, '应为 sqlite:文件路径 / expected sqlite:PATH');
+    }
+    return { kind: 'sqlite', path: file === ':memory:' ? file : path.resolve(cwd, file) };
+  }
+  if (/^postgres(ql)?:\/\//.test(raw)) {
+    try {
+      const url = new URL(raw);
+      if (url.hostname === '' && !url.searchParams.has('host')) throw new Error('no host');
+    } catch {
+      throw new ConfigError('DATABASE_URL', raw, '不是有效的 PostgreSQL 连接串 / not a valid postgres:// URL');
+    }
+    return { kind: 'postgres', url: raw };
+  }
+  throw new ConfigError(
+    'DATABASE_URL',
+    raw,
+    '只支持 sqlite:PATH 或 postgres://… / only sqlite:PATH or postgres://… are supported',
+  );
+}
+
+function redisUrl(env: Env): string | undefined {
+  const raw = read(env, 'REDIS_URL');
+  if (raw === undefined) return undefined;
+  let ok = /^rediss?:\/\//.test(raw);
+  if (ok) {
+    try {
+      new URL(raw);
+    } catch {
+      ok = false;
+    }
+  }
+  if (!ok) throw new ConfigError('REDIS_URL', raw, '应为 redis://… 或 rediss://… / expected redis:// or rediss:// URL');
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const nodeEnv = oneOf(env, 'NODE_ENV', NODE_ENVS, 'development');
+  return {
+    nodeEnv,
+    host: read(env, 'HOST') ?? '0.0.0.0',
+    port: integer(env, 'PORT', 8080, 1, 65535),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
+    database: parseDatabaseUrl(read(env, 'DATABASE_URL'), cwd),
+    redisUrl: redisUrl(env),
+    webDistDir: path.resolve(cwd, read(env, 'WEB_DIST_DIR') ?? path.join(appsDir, 'web', 'dist')),
+    consoleDistDir: path.resolve(cwd, read(env, 'CONSOLE_DIST_DIR') ?? path.join(appsDir, 'console', 'dist')),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+  };
+}
+
+/** What the logs may show of a database setting: never a password. */
+export function describeDatabase(database: DatabaseConfig): string {
+  if (database.kind === 'sqlite') return `sqlite:${database.path}`;
+  const url = new URL(database.url);
+  if (url.password !== '') url.password = '***';
+  return url.toString();
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_app_meta';
+
+/**
+ * Every migration, in order. Listed statically (not read from the file system) so that the bundled
+ * server carries them. Names sort in the order they run; never rename or edit a landed one.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_app_meta': m0001,
+};

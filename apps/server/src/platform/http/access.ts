@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { unauthenticated } from '../errors';
+
+/**
+ * Every route declares who may call it (GUIDE.md §3):
+ * - `public`: anyone;
+ * - `user`: a logged-in visitor;
+ * - `operator:<permission>`: bureau staff holding that permission;
+ * - `openApi`: a third party with an open-API token.
+ * A route without a declaration stops the server at start-up.
+ */
+export type Access = 'public' | 'user' | 'openApi' | `operator:${string}`;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+/** Checks a request against a non-public access rule; throws an AppError to refuse it. */
+export type AccessCheck = (request: FastifyRequest, access: Access) => Promise<void>;
+
+export interface AccessChecks {
+  user?: AccessCheck;
+  operator?: AccessCheck;
+  openApi?: AccessCheck;
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+function checkFor(access: Access, checks: AccessChecks): AccessCheck | undefined {
+  if (access === 'user') return checks.user;
+  if (access === 'openApi') return checks.openApi;
+  return checks.operator;
+}
+
+/**
+ * Installs the access rule. Until the module that knows a kind of caller registers its check
+ * (accounts for `user`, the platform for `operator`, the open API for `openApi`), such routes
+ * refuse every request: closed by default, never open by omission.
+ */
+export function registerAccessControl(app: FastifyInstance, checks: AccessChecks): () => RouteAccess[] {
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  const list = () =>
+    routes.flatMap((r) =>
+      (Array.isArray(r.method) ? r.method : [r.method]).map((method) => ({
+        method,
+        url: r.url,
+        access: r.config?.access,
+      })),
+    );
+
+  app.addHook('onReady', async () => {
+    const missing = list().filter((r) => r.access === undefined);
+    if (missing.length > 0) {
+      throw new Error(`routes without an access declaration: ${missing.map((r) => `${r.method} ${r.url}`).join(', ')}`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const check = checkFor(access, checks);
+    if (check === undefined) throw unauthenticated();
+    await check(request, access);
+  });
+
+  return list;
+}
+
+/**
+ * For routes that plugins register (static files, API docs), which cannot carry our config:
+ * everything registered inside `scope` after this call is public.
+ */
+export function markRoutesPublic(scope: FastifyInstance) {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: 'public' };
+  });
+}

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import { markRoutesPublic } from './access';
+
+/**
+ * Serves the built web app at `/` and the built console at `/platform/`, with history-mode
+ * fallback: any page path that is not a file gets the app's index.html, and the client router
+ * takes it from there. Hashed assets (Vite puts them in assets/) are cached for a year; the
+ * index.html is revalidated on every load so a deploy shows up at once.
+ */
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+interface SpaApp {
+  prefix: string;
+  root: string;
+  indexHtml: string;
+}
+
+export interface StaticApps {
+  /** Sends the app shell for a page path; false when no built app claims the path. */
+  serveFallback(url: string, reply: FastifyReply): boolean;
+  readonly mounted: string[];
+}
+
+function loadApp(prefix: string, root: string, log: FastifyBaseLogger): SpaApp | undefined {
+  const index = path.join(root, 'index.html');
+  if (!fs.existsSync(index)) {
+    log.warn({ root }, `no built app for ${prefix} (run "npm run build")`);
+    return undefined;
+  }
+  return { prefix, root, indexHtml: fs.readFileSync(index, 'utf8') };
+}
+
+function cacheHeader(filePath: string): string {
+  return filePath.split(path.sep).includes('assets') ? IMMUTABLE : REVALIDATE;
+}
+
+export async function registerStaticApps(
+  app: FastifyInstance,
+  dirs: { web: string; console: string },
+): Promise<StaticApps> {
+  // Most specific prefix first, so /platform/... never falls back to the public app.
+  const apps = [loadApp('/platform/', dirs.console, app.log), loadApp('/', dirs.web, app.log)].filter(
+    (a): a is SpaApp => a !== undefined,
+  );
+
+  await app.register(async (scope) => {
+    markRoutesPublic(scope);
+    let decorated = false;
+    for (const spa of apps) {
+      await scope.register(fastifyStatic, {
+        root: spa.root,
+        prefix: spa.prefix,
+        decorateReply: !decorated,
+        index: false,
+        wildcard: true,
+        setHeaders: (res, filePath) => {
+          res.header('cache-control', cacheHeader(filePath));
+        },
+      });
+      decorated = true;
+    }
+  });
+
+  return {
+    mounted: apps.map((a) => a.prefix),
+    serveFallback(url, reply) {
+      const pathname = url.split('?')[0] ?? '/';
+      // A missing file (a stale hashed asset, a typo'd image) must stay a 404, not turn into HTML.
+      if (path.posix.extname(pathname) !== '') return false;
+      const platformRoot = pathname === '/platform';
+      const spa = apps.find((a) => pathname.startsWith(a.prefix) || (platformRoot && a.prefix === '/platform/'));
+      if (spa === undefined) return false;
+      void reply.status(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(spa.indexHtml);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,8 @@
+/** The three pages of the public site, in tab order (spec §2 "Shell"). */
+export const PAGES = [
+  { key: 'city', label: '城市空气质量' },
+  { key: 'site', label: '站点空气质量' },
+  { key: 'weather', label: '城市气象数据' },
+] as const;
+
+export type PageKey = (typeof PAGES)[number]['key'];

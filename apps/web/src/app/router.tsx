@@ -1,0 +1,47 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { PageLoading } from '../shared/PageLoading';
+import { AppShell } from './shell/AppShell';
+
+// Page content is loaded lazily per route (spec §2), so the first screen ships only the shell.
+const CityAirPage = lazy(() => import('../pages/CityAirPage'));
+const SiteAirPage = lazy(() => import('../pages/SiteAirPage'));
+const WeatherPage = lazy(() => import('../pages/WeatherPage'));
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<AppShell />}>
+          <Route index element={<Navigate to="/city/" replace />} />
+          <Route
+            path="city/*"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <CityAirPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="site/*"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <SiteAirPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="weather/*"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <WeatherPage />
+              </Suspense>
+            }
+          />
+          {/* Any other path goes back to / (spec §2 "Routing"). */}
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,3 @@
+export * from './envelope';
+export * from './error-codes';
+export * from './system';

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { envelope } from './envelope';
+
+export const healthResponse = envelope(
+  z.object({
+    status: z.literal('ok'),
+    uptimeSeconds: z.number().describe('进程已运行的秒数'),
+  }),
+);
+
+export const readinessCheck = z.enum(['ok', 'failed']);
+
+export const readyResponse = envelope(
+  z.object({
+    status: z.literal('ready'),
+    database: readinessCheck,
+    sharedState: readinessCheck,
+  }),
+);
+
+export type HealthResponse = z.infer<typeof healthResponse>;
+export type ReadyResponse = z.infer<typeof readyResponse>;
