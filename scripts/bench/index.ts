@@ -26,7 +26,9 @@ for (const file of files) {
   const results = await mod.run();
   for (const r of results) {
     all.push(r);
-    console.log(`${file.replace('.bench.ts', '').padEnd(14)} ${r.name.padEnd(48)} ${r.value.toLocaleString('en-US', { maximumFractionDigits: 3 }).padStart(16)} ${r.unit}${r.note ? `  (${r.note})` : ''}`);
+    console.log(
+      `${file.replace('.bench.ts', '').padEnd(14)} ${r.name.padEnd(48)} ${r.value.toLocaleString('en-US', { maximumFractionDigits: 3 }).padStart(16)} ${r.unit}${r.note ? `  (${r.note})` : ''}`,
+    );
   }
 }
 if (process.argv.includes('--json')) console.log(JSON.stringify(all));

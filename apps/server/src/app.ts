@@ -51,8 +51,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const routes = registerAccessControl(server, deps.access ?? {});
   registerErrorHandling(server);
+  // Once closing has begun, answers to in-flight requests also close their keep-alive socket;
+  // otherwise an idle client connection would hold shutdown open until its timeout.
+  let closing = false;
+  server.addHook('preClose', async () => {
+    closing = true;
+  });
   server.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
   await registerSecurityHeaders(server, config.nodeEnv === 'production');

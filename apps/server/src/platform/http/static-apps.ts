@@ -56,7 +56,7 @@ export async function registerStaticApps(
         root: spa.root,
         prefix: spa.prefix,
         decorateReply: !decorated,
-        index: false,
+        index: ['index.html'],
         wildcard: true,
         setHeaders: (res, filePath) => {
           res.header('cache-control', cacheHeader(filePath));

@@ -16,7 +16,7 @@ export function AppShell() {
       <header className="lt-header">
         <Logo />
         <search className="lt-search">
-          <Input.Search placeholder="请输入城市或区县" aria-label="搜索城市或区县" disabled />
+          <Input.Search placeholder="请输入城市或区县" aria-label="搜索城市或区县" readOnly />
         </search>
         <nav className="lt-tabs" aria-label="页面切换">
           {PAGES.map((p) => (

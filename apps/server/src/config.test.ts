@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, describeDatabase, loadConfig } from './config';
+
+const cwd = '/srv/lantian';
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env, cwd);
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('configuration from the environment', () => {
+  it('defaults to port 8080 and the embedded SQLite database under ./data', () => {
+    const config = loadConfig({}, cwd);
+    expect(config.port).toBe(8080);
+    expect(config.database).toEqual({ kind: 'sqlite', path: '/srv/lantian/data/lantian.db' });
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.nodeEnv).toBe('development');
+  });
+
+  it('reads PORT, sqlite:PATH, postgres:// and redis:// settings', () => {
+    const config = loadConfig(
+      { PORT: '9000', DATABASE_URL: 'sqlite:var/x.db', REDIS_URL: 'redis://127.0.0.1:6379/2' },
+      cwd,
+    );
+    expect(config.port).toBe(9000);
+    expect(config.database).toEqual({ kind: 'sqlite', path: '/srv/lantian/var/x.db' });
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379/2');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/lantian' }, cwd).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@db:5432/lantian',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '0' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'foo://bar' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'sqlite:' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'http://localhost' }, 'REDIS_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ SHUTDOWN_TIMEOUT_MS: '-1' }, 'SHUTDOWN_TIMEOUT_MS'],
+  ])('rejects %o with one line naming %s', (env, variable) => {
+    const error = errorOf(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message).toContain(`${variable}=`);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('never shows a database password', () => {
+    expect(describeDatabase({ kind: 'postgres', url: 'postgres://lantian:s3cret@db/lantian' })).not.toContain('s3cret');
+  });
+});

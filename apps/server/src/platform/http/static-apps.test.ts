@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ErrorCode } from '@lantian/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { tempDir } from '../../testing/databases';
+
+/** Built apps as Vite lays them out: index.html plus hashed files under assets/. */
+function writeBuiltApp(dir: string, marker: string) {
+  fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><title>${marker}</title><div id="root"></div>`);
+  fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), `console.log(${JSON.stringify(marker)})`);
+  fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+}
+
+let app: TestApp;
+beforeAll(async () => {
+  const dir = tempDir();
+  writeBuiltApp(path.join(dir, 'web'), 'public-web');
+  writeBuiltApp(path.join(dir, 'console'), 'operator-console');
+  app = await createTestApp({
+    env: { WEB_DIST_DIR: path.join(dir, 'web'), CONSOLE_DIST_DIR: path.join(dir, 'console') },
+  });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => app.server.inject({ method: 'GET', url, headers });
+
+describe('serving the built web apps', () => {
+  it.each(['/', '/city/beijing', '/site/1001A?x=1', '/weather/110000', '/anything/else'])(
+    'answers %s with the public app shell (history fallback), revalidated on every load',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('public-web');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it.each(['/platform/', '/platform', '/platform/alarm/center'])(
+    'answers %s with the operator console',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('operator-console');
+    },
+  );
+
+  it('caches hashed assets for a year and serves each app its own', async () => {
+    const web = await get('/assets/index-AbC123.js');
+    expect(web.statusCode).toBe(200);
+    expect(web.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(web.body).toContain('public-web');
+    const console = await get('/platform/assets/index-AbC123.js');
+    expect(console.body).toContain('operator-console');
+  });
+
+  it('keeps a missing file a 404 instead of answering with HTML', async () => {
+    const res = await get('/assets/index-Gone99.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toContain('text/html');
+  });
+
+  it('never answers an API path with a page', async () => {
+    const res = await get('/api/getCityList', { accept: 'text/html' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe(ErrorCode.ROUTE_NOT_FOUND);
+  });
+});

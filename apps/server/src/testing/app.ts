@@ -1,0 +1,51 @@
+import { type App, buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, openDatabase } from '../platform/db/database';
+import { migrateToLatest } from '../platform/db/migrate';
+import type { AccessChecks } from '../platform/http/access';
+import { MemoryState, type SharedState } from '../platform/state';
+import { tempDir } from './databases';
+
+export interface TestApp extends App {
+  config: Config;
+  database: Database;
+  state: SharedState;
+  close(): Promise<void>;
+}
+
+/**
+ * A real application over a fresh, migrated SQLite database and in-process state, driven with
+ * `server.inject`. `configure` may add routes before the app is ready (tests of the platform layer).
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; access?: AccessChecks; configure?: (app: App) => void | Promise<void> } = {},
+): Promise<TestApp> {
+  const dir = tempDir();
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      DATABASE_URL: `sqlite:${dir}/test.db`,
+      WEB_DIST_DIR: `${dir}/no-web`,
+      CONSOLE_DIST_DIR: `${dir}/no-console`,
+      ...options.env,
+    },
+    dir,
+  );
+  const database = openDatabase(config.database);
+  await migrateToLatest(database.db);
+  const state = new MemoryState();
+  const app = await buildApp({ config, database, state, ...(options.access ? { access: options.access } : {}) });
+  await options.configure?.(app);
+  await app.server.ready();
+  return {
+    ...app,
+    config,
+    database,
+    state,
+    close: async () => {
+      await app.server.close();
+      await database.close();
+      await state.close();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Real Chromium (Debian's /usr/bin/chromium, no downloaded browser) against the real built server.
+ * Unless E2E_BASE_URL points at a running server, Playwright starts `apps/server/dist/server.js`
+ * itself on a fresh SQLite file (run `npm run build` first).
+ */
+const port = Number(process.env.E2E_PORT ?? 18_080);
+const external = process.env.E2E_BASE_URL;
+const baseURL = external ?? `http://127.0.0.1:${port}`;
+const json = process.env.E2E_JSON;
+const dbFile = path.join(os.tmpdir(), `lantian-e2e-${process.pid}.db`);
+
+export default defineConfig({
+  testDir: 'tests',
+  outputDir: 'test-results',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: json === undefined ? [['list']] : [['list'], ['json', { outputFile: json }]],
+  use: {
+    baseURL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Without the background-networking switches Chromium keeps dialing Google on a closed network.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer:
+    external === undefined
+      ? {
+          command: 'node apps/server/dist/server.js',
+          cwd: path.resolve(import.meta.dirname, '..'),
+          url: `${baseURL}/readyz`,
+          timeout: 60_000,
+          reuseExistingServer: false,
+          env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${dbFile}`, LOG_LEVEL: 'warn' },
+        }
+      : undefined,
+});
