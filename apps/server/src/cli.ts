@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { migrateCommand } from './cli/migrate';
 import { CliError, createOutput, type Output } from './cli/output';
+import { qcCommand } from './cli/qc';
 import { type Config, ConfigError, loadConfig } from './config';
 import { VERSION } from './version';
 
@@ -18,6 +19,10 @@ const commands: Record<string, Command> = {
   migrate: {
     summary: '把数据库迁移到最新结构 / apply pending database migrations',
     run: (c, o) => migrateCommand(c, o),
+  },
+  qc: {
+    summary: '检查国家站小时数据的 AQI 与首要污染物 / check a CNEMC release file (qc [--json] FILE)',
+    run: (_c, o, args) => qcCommand(o, args),
   },
 };
 
