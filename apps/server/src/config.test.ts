@@ -47,6 +47,8 @@ describe('configuration from the environment', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ SHUTDOWN_TIMEOUT_MS: '-1' }, 'SHUTDOWN_TIMEOUT_MS'],
+    [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA'],
+    [{ DEMO_HISTORY_DAYS: '0' }, 'DEMO_HISTORY_DAYS'],
   ])('rejects %o with one line naming %s', (env, variable) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);

@@ -22,6 +22,13 @@ export interface Config {
   consoleDistDir: string;
   /** How long in-flight requests get to finish on SIGTERM/SIGINT before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /**
+   * `on`: an empty database is seeded with generated demo data and a new demo hour is added every
+   * hour. `off`: no demo data; any demo rows are removed at start (deployments fed by real imports).
+   */
+  demoData: 'on' | 'off';
+  /** Days of hourly history the demo seed generates. */
+  demoHistoryDays: number;
 }
 
 export class ConfigError extends Error {
@@ -120,6 +127,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webDistDir: path.resolve(cwd, read(env, 'WEB_DIST_DIR') ?? path.join(appsDir, 'web', 'dist')),
     consoleDistDir: path.resolve(cwd, read(env, 'CONSOLE_DIST_DIR') ?? path.join(appsDir, 'console', 'dist')),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    demoData: oneOf(env, 'DEMO_DATA', ['on', 'off'] as const, 'on'),
+    demoHistoryDays: integer(env, 'DEMO_HISTORY_DAYS', 60, 1, 400),
   };
 }
 

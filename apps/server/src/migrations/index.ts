@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_app_meta';
+import * as m0002 from './0002_air_and_weather';
 
 /**
  * Every migration, in order. Listed statically (not read from the file system) so that the bundled
@@ -7,4 +8,5 @@ import * as m0001 from './0001_app_meta';
  */
 export const migrations: Record<string, Migration> = {
   '0001_app_meta': m0001,
+  '0002_air_and_weather': m0002,
 };

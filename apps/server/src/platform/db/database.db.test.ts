@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { migrations } from '../../migrations';
 import { SystemRepository } from '../../modules/system';
 import { createTestDatabase, type TestDatabase, testDialects } from '../../testing/databases';
 import { type Database, openDatabase } from './database';
@@ -68,15 +69,41 @@ describe.each(testDialects())('database on %s', (dialect) => {
     const database = connect();
     await migrateToLatest(database.db);
     const broken = {
-      '0001_app_meta': { up: async () => {} },
-      '0002_broken': {
+      ...migrations,
+      '9999_broken': {
         up: async () => {
           throw new Error('boom');
         },
       },
     };
     await expect(migrateToLatest(database.db, broken)).rejects.toThrow(MigrationFailedError);
-    await expect(migrateToLatest(database.db, broken)).rejects.toThrow(/0002_broken/);
+    await expect(migrateToLatest(database.db, broken)).rejects.toThrow(/9999_broken/);
     expect(await new SystemRepository(database).getMeta('x')).toBeUndefined();
+  });
+});
+
+describe.each(testDialects())('bulk insert on %s', (dialect) => {
+  it('writes many rows in one go, missing values as NULL', async () => {
+    const target = await createTestDatabase(dialect);
+    const database = openDatabase(target.config);
+    try {
+      await migrateToLatest(database.db);
+      const rows = Array.from({ length: 2_500 }, (_, i) => ({
+        key: `k${i}`,
+        value: i % 2 ? '单' : '双',
+        updated_at: i,
+      }));
+      expect(await database.bulkInsert('app_meta', rows)).toBe(2_500);
+      const count = await database.db
+        .selectFrom('app_meta')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(2_500);
+      expect(await new SystemRepository(database).getMeta('k7')).toBe('单');
+      expect(await database.bulkInsert('app_meta', [])).toBe(0);
+    } finally {
+      await database.close();
+      await target.drop();
+    }
   });
 });

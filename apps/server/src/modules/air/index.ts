@@ -1,0 +1,3 @@
+export * from './aggregation.service';
+export * from './air.repository';
+export type * from './air.tables';

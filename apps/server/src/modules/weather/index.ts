@@ -1,0 +1,2 @@
+export * from './weather.repository';
+export type * from './weather.tables';
