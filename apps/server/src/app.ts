@@ -3,12 +3,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
+import { ReferenceService, referenceRoutes } from './modules/reference';
+import { StationsRepository } from './modules/stations';
 import { SystemService, systemRoutes } from './modules/system';
 import type { Database } from './platform/db/database';
 import { type AccessChecks, type RouteAccess, registerAccessControl } from './platform/http/access';
 import { registerApiDocs } from './platform/http/docs';
 import { apiNotFound, registerErrorHandling } from './platform/http/error-handler';
 import { registerSecurityHeaders } from './platform/http/security';
+import { requireSignature } from './platform/http/signature';
 import { registerStaticApps } from './platform/http/static-apps';
 import { loggerOptions, requestId } from './platform/logging';
 import type { SharedState } from './platform/state';
@@ -67,6 +70,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerApiDocs(server, VERSION);
 
   await server.register(systemRoutes, { service: new SystemService(deps.database, deps.state) });
+
+  // The public site's calls: signed (spec §7) unless PUBLIC_API_SIGNATURE=off.
+  await server.register(async (publicSite) => {
+    requireSignature(
+      publicSite,
+      config.publicApiSignature === 'on' ? { key: config.publicApiKey, state: deps.state } : undefined,
+    );
+    const stations = new StationsRepository(deps.database);
+    await publicSite.register(referenceRoutes, { service: new ReferenceService(stations) });
+  });
 
   const staticApps = await registerStaticApps(server, { web: config.webDistDir, console: config.consoleDistDir });
   server.setNotFoundHandler((request, reply) => {

@@ -29,6 +29,10 @@ export interface Config {
   demoData: 'on' | 'off';
   /** Days of hourly history the demo seed generates. */
   demoHistoryDays: number;
+  /** The public site's signing key (spec §7): not a secret, but it keeps casual scrapers to the open API. */
+  publicApiKey: string;
+  /** `off` skips signature checks on public-site calls, for local tools. */
+  publicApiSignature: 'on' | 'off';
 }
 
 export class ConfigError extends Error {
@@ -47,6 +51,9 @@ type Env = Record<string, string | undefined>;
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Both src/ (tsx) and dist/ (bundle) sit one level below apps/server, so this holds for either. */
 const appsDir = path.resolve(here, '..', '..');
+
+/** Documented in the README; production deployments set their own PUBLIC_API_KEY (and rebuild the web app with it). */
+export const DEFAULT_PUBLIC_API_KEY = 'lantian-public-web-v1';
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const NODE_ENVS = ['development', 'production', 'test'] as const;
@@ -129,6 +136,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     demoData: oneOf(env, 'DEMO_DATA', ['on', 'off'] as const, 'on'),
     demoHistoryDays: integer(env, 'DEMO_HISTORY_DAYS', 60, 1, 400),
+    publicApiKey: read(env, 'PUBLIC_API_KEY') ?? DEFAULT_PUBLIC_API_KEY,
+    publicApiSignature: oneOf(env, 'PUBLIC_API_SIGNATURE', ['on', 'off'] as const, 'on'),
   };
 }
 

@@ -1,3 +1,5 @@
 export * from './envelope';
 export * from './error-codes';
+export * from './reference';
+export * from './signature';
 export * from './system';

@@ -1,0 +1,2 @@
+export { referenceRoutes } from './reference.routes';
+export { ReferenceService } from './reference.service';

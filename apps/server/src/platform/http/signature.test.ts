@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { ErrorCode, signParams } from '@lantian/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { signedInject } from '../../testing/signed';
+
+let app: TestApp | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+const url = '/api/getSiteInfoList';
+
+describe('public-site request signatures', () => {
+  it('accepts a correctly signed call', async () => {
+    app = await createTestApp();
+    const res = await signedInject(app.server, app.config, { method: 'GET', url, params: { cityCode: '110000' } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a call without signature headers with 401', async () => {
+    app = await createTestApp();
+    const res = await app.server.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: ErrorCode.SIGNATURE_INVALID, msg: expect.stringContaining('签名') });
+  });
+
+  it('refuses a wrong sign, a tampered parameter and another key', async () => {
+    app = await createTestApp();
+    const headers = await signParams({ cityCode: '110000' }, app.config.publicApiKey);
+    const tampered = await app.server.inject({ method: 'GET', url: `${url}?cityCode=120000`, headers });
+    expect(tampered.statusCode).toBe(401);
+    expect(tampered.json().msg).toBe('签名校验失败');
+    const otherKey = await signParams({ cityCode: '110000' }, 'not-the-key');
+    const wrong = await app.server.inject({ method: 'GET', url: `${url}?cityCode=110000`, headers: otherKey });
+    expect(wrong.statusCode).toBe(401);
+  });
+
+  it('refuses a timestamp more than 5 minutes off, either way', async () => {
+    app = await createTestApp();
+    for (const offset of [-5 * 60_000 - 1_000, 5 * 60_000 + 1_000]) {
+      const headers = await signParams({}, app.config.publicApiKey, { timestamp: Date.now() + offset });
+      const res = await app.server.inject({ method: 'GET', url, headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().msg).toContain('5 分钟');
+    }
+    const near = await signParams({}, app.config.publicApiKey, { timestamp: Date.now() - 4 * 60_000 });
+    expect((await app.server.inject({ method: 'GET', url, headers: near })).statusCode).toBe(200);
+  });
+
+  it('refuses a reused nonce', async () => {
+    app = await createTestApp();
+    const headers = await signParams({}, app.config.publicApiKey);
+    expect((await app.server.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
+    const replay = await app.server.inject({ method: 'GET', url, headers });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().msg).toContain('重复');
+  });
+
+  it('signs form bodies of POST calls', async () => {
+    app = await createTestApp();
+    const res = await signedInject(app.server, app.config, { method: 'POST', url: '/anon/user/getUniqueId' });
+    expect(res.statusCode).toBe(200);
+    const headers = await signParams({ x: '1' }, app.config.publicApiKey);
+    const bad = await app.server.inject({
+      method: 'POST',
+      url: '/anon/user/getUniqueId',
+      payload: 'x=2',
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(bad.statusCode).toBe(401);
+  });
+
+  it('matches the documented canonical form (sorted values, nonce, timestamp, key)', async () => {
+    app = await createTestApp({ env: { PUBLIC_API_KEY: 'K' } });
+    const nonce = 'ABCDEFGHIJKLMNOP';
+    const timestamp = String(Date.now());
+    const sign = createHash('sha256').update(`110000${nonce}${timestamp}K`).digest('hex');
+    const res = await app.server.inject({
+      method: 'GET',
+      url: `${url}?cityCode=110000`,
+      headers: { nonce, timestamp, sign },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('PUBLIC_API_SIGNATURE=off lets unsigned calls through', async () => {
+    app = await createTestApp({ env: { PUBLIC_API_SIGNATURE: 'off' } });
+    expect((await app.server.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalString, createNonce, NONCE_PATTERN, signParams } from './signature';
+
+describe('public-site request signature', () => {
+  it('hashes the values sorted by parameter name, then nonce, timestamp and key', async () => {
+    expect(canonicalString({ time: '2026-11-22 10:00:00', cityCode: '110000', a: 1 }, 'N', '123', 'K')).toBe(
+      '11100002026-11-22 10:00:00N123K',
+    );
+    const signed = await signParams({ cityCode: '110000' }, 'K', {
+      nonce: 'abcdefghijklmnop',
+      timestamp: 1_700_000_000_000,
+    });
+    expect(signed).toEqual({
+      nonce: 'abcdefghijklmnop',
+      timestamp: '1700000000000',
+      sign: createHash('sha256').update('110000abcdefghijklmnop1700000000000K').digest('hex'),
+    });
+  });
+
+  it('lets absent and empty parameters contribute nothing, and joins repeated ones with commas', () => {
+    expect(canonicalString({ a: undefined, b: null, c: '', d: ['1', 2] }, 'n', 't', 'k')).toBe('1,2ntk');
+  });
+
+  it('makes 16-character alphanumeric nonces that do not repeat', () => {
+    const seen = new Set(Array.from({ length: 1000 }, createNonce));
+    expect(seen.size).toBe(1000);
+    for (const n of seen) expect(n).toMatch(NONCE_PATTERN);
+  });
+
+  it('is independent of the order the parameters were given in', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.string({ maxLength: 8 })), (params) => {
+        const reversed = Object.fromEntries(Object.entries(params).reverse());
+        expect(canonicalString(reversed, 'n', 't', 'k')).toBe(canonicalString(params, 'n', 't', 'k'));
+      }),
+    );
+  });
+});
