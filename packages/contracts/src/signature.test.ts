@@ -1,7 +1,11 @@
-import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalString, createNonce, NONCE_PATTERN, signParams } from './signature';
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 describe('public-site request signature', () => {
   it('hashes the values sorted by parameter name, then nonce, timestamp and key', async () => {
@@ -15,7 +19,7 @@ describe('public-site request signature', () => {
     expect(signed).toEqual({
       nonce: 'abcdefghijklmnop',
       timestamp: '1700000000000',
-      sign: createHash('sha256').update('110000abcdefghijklmnop1700000000000K').digest('hex'),
+      sign: await sha256Hex('110000abcdefghijklmnop1700000000000K'),
     });
   });
 
