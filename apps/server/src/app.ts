@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
+import { publicDataRoutes } from './modules/public-api';
 import { ReferenceService, referenceRoutes } from './modules/reference';
 import { StationsRepository } from './modules/stations';
 import { SystemService, systemRoutes } from './modules/system';
@@ -25,7 +26,11 @@ export interface AppDeps {
   database: Database;
   state: SharedState;
   access?: AccessChecks;
+  /** The clock of the data calls, in epoch seconds (tests fix it). */
+  now?: () => number;
 }
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export interface App {
   server: FastifyInstance;
@@ -79,6 +84,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     );
     const stations = new StationsRepository(deps.database);
     await publicSite.register(referenceRoutes, { service: new ReferenceService(stations) });
+    await publicSite.register(publicDataRoutes, {
+      database: deps.database,
+      state: deps.state,
+      now: deps.now ?? nowSeconds,
+    });
   });
 
   const staticApps = await registerStaticApps(server, { web: config.webDistDir, console: config.consoleDistDir });

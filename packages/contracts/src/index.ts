@@ -1,3 +1,4 @@
+export * from './air';
 export * from './envelope';
 export * from './error-codes';
 export * from './reference';

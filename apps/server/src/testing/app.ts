@@ -34,7 +34,13 @@ export async function createTestApp(
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
   const state = new MemoryState();
-  const app = await buildApp({ config, database, state, ...(options.access ? { access: options.access } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    state,
+    ...(options.access ? { access: options.access } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
   await options.configure?.(app);
   await app.server.ready();
   return {

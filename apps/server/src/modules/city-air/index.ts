@@ -1,0 +1,1 @@
+export { cityAirRoutes } from './city-air.routes';

@@ -1,0 +1,1 @@
+export { cityAnalysisRoutes } from './city-analysis.routes';

@@ -1,0 +1,16 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { alarmRoutes } from '../alarms';
+import { cityAirRoutes } from '../city-air';
+import { cityAnalysisRoutes } from '../city-analysis';
+import { weatherRoutes } from '../weather';
+import type { PublicDataDeps } from './deps';
+
+export type { PublicDataDeps } from './deps';
+
+/** Every public data call of spec §7 (POST /api, POST /api/cityAna, GET /api, GET /api/common). */
+export const publicDataRoutes: FastifyPluginAsync<PublicDataDeps> = async (app, deps) => {
+  await app.register(cityAirRoutes, deps);
+  await app.register(weatherRoutes, deps);
+  await app.register(cityAnalysisRoutes, deps);
+  await app.register(alarmRoutes, deps);
+};
