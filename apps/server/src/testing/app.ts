@@ -18,7 +18,13 @@ export interface TestApp extends App {
  * `server.inject`. `configure` may add routes before the app is ready (tests of the platform layer).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; access?: AccessChecks; configure?: (app: App) => void | Promise<void> } = {},
+  options: {
+    env?: Record<string, string>;
+    access?: AccessChecks;
+    /** The data calls' clock, epoch seconds. */
+    now?: () => number;
+    configure?: (app: App) => void | Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const dir = tempDir();
   const config = loadConfig(

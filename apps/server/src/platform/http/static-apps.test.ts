@@ -65,7 +65,7 @@ describe('serving the built web apps', () => {
   });
 
   it('never answers an API path with a page', async () => {
-    const res = await get('/api/getCityList', { accept: 'text/html' });
+    const res = await get('/api/getNothingHere', { accept: 'text/html' });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe(ErrorCode.ROUTE_NOT_FOUND);
   });
