@@ -1,0 +1,1 @@
+export { rankingRoutes } from './rankings.routes';

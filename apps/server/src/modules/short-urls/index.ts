@@ -1,0 +1,1 @@
+export { shortUrlRoutes } from './short-urls.routes';

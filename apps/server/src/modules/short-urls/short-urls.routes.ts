@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PublicDataDeps } from '../public-api/deps';
+
+export const shortUrlRoutes: FastifyPluginAsyncZod<PublicDataDeps> = async (_app, _deps) => {};
