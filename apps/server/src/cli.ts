@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { importCommand } from './cli/import';
 import { migrateCommand } from './cli/migrate';
 import { CliError, createOutput, type Output } from './cli/output';
 import { qcCommand } from './cli/qc';
@@ -23,6 +24,11 @@ const commands: Record<string, Command> = {
   qc: {
     summary: '检查国家站小时数据的 AQI 与首要污染物 / check a CNEMC release file (qc [--json] FILE)',
     run: (_c, o, args) => qcCommand(o, args),
+  },
+  import: {
+    summary: '导入国家站小时数据与 china_sites 日文件 / import station files (import [--json] PATH… | --from D --to D)',
+    // It reads its own options (--from, --to, --stations), which the shared parser above drops.
+    run: (c, o) => importCommand(c, o, process.argv.slice(2)),
   },
 };
 

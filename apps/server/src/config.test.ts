@@ -49,11 +49,34 @@ describe('configuration from the environment', () => {
     [{ SHUTDOWN_TIMEOUT_MS: '-1' }, 'SHUTDOWN_TIMEOUT_MS'],
     [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA'],
     [{ DEMO_HISTORY_DAYS: '0' }, 'DEMO_HISTORY_DAYS'],
+    [{ IMPORT_ARCHIVE_URL: 'ftp://example.org/china_sites_{yyyymmdd}.csv' }, 'IMPORT_ARCHIVE_URL'],
+    [{ IMPORT_ARCHIVE_URL: 'example.org/china_sites_{yyyymmdd}.csv' }, 'IMPORT_ARCHIVE_URL'],
+    [{ IMPORT_ARCHIVE_URL: 'https://example.org/china_sites.csv' }, 'IMPORT_ARCHIVE_URL'],
+    [{ IMPORT_ARCHIVE_URL: 'https://example.org/{yyyy}/{mm}.csv' }, 'IMPORT_ARCHIVE_URL'],
+    [{ IMPORT_ARCHIVE_URL: 'https://example.org/{date}.csv' }, 'IMPORT_ARCHIVE_URL'],
+    [{ IMPORT_STATIONS_URL: 'file:///tmp/stations.csv' }, 'IMPORT_STATIONS_URL'],
   ])('rejects %o with one line naming %s', (env, variable) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);
     expect(error.message).toContain(`${variable}=`);
     expect(error.message).not.toContain('\n');
+  });
+
+  it('reads the import archive as an http(s) URL template, and the station list URL', () => {
+    expect(loadConfig({}, cwd)).toMatchObject({ importArchiveUrl: undefined, importStationsUrl: undefined });
+    const config = loadConfig(
+      {
+        IMPORT_ARCHIVE_URL: 'https://example.org/data/china_sites_{yyyymmdd}.csv',
+        IMPORT_STATIONS_URL: 'http://127.0.0.1:8000/stations.csv',
+      },
+      cwd,
+    );
+    expect(config.importArchiveUrl).toBe('https://example.org/data/china_sites_{yyyymmdd}.csv');
+    expect(config.importStationsUrl).toBe('http://127.0.0.1:8000/stations.csv');
+    expect(loadConfig({ IMPORT_ARCHIVE_URL: 'http://x.org/{yyyy}/{mm}/{dd}.csv' }, cwd).importArchiveUrl).toBe(
+      'http://x.org/{yyyy}/{mm}/{dd}.csv',
+    );
+    expect(errorOf({ IMPORT_ARCHIVE_URL: 'https://x.org/{day}.csv' }).message).toContain('{day}');
   });
 
   it('never shows a database password', () => {

@@ -29,6 +29,13 @@ export interface Config {
   demoData: 'on' | 'off';
   /** Days of hourly history the demo seed generates. */
   demoHistoryDays: number;
+  /**
+   * Where `import --from … --to …` downloads a day of the public archive: an http(s) URL template with
+   * the date as {yyyymmdd} or {yyyy}, {mm}, {dd} (`https://example.org/china_sites_{yyyymmdd}.csv`).
+   */
+  importArchiveUrl: string | undefined;
+  /** The station list those downloads need for stations the register does not have yet (http(s) URL). */
+  importStationsUrl: string | undefined;
   /** The public site's signing key (spec §7): not a secret, but it keeps casual scrapers to the open API. */
   publicApiKey: string;
   /** `off` skips signature checks on public-site calls, for local tools. */
@@ -122,6 +129,48 @@ function redisUrl(env: Env): string | undefined {
   return raw;
 }
 
+/** Placeholders of IMPORT_ARCHIVE_URL: the China calendar date of the day to download. */
+export const IMPORT_URL_PLACEHOLDERS = ['yyyymmdd', 'yyyy', 'mm', 'dd'] as const;
+
+function httpUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function importArchiveUrl(env: Env): string | undefined {
+  const name = 'IMPORT_ARCHIVE_URL';
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  const expected =
+    '应为 http(s):// 网址模板，日期写作 {yyyymmdd} 或 {yyyy}{mm}{dd} / expected an http(s) URL template with the date as {yyyymmdd} or {yyyy}, {mm}, {dd}';
+  const placeholders = [...raw.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] ?? '');
+  const known = new Set<string>(IMPORT_URL_PLACEHOLDERS);
+  const unknown = placeholders.find((p) => !known.has(p));
+  if (unknown !== undefined) {
+    throw new ConfigError(name, raw, `未知占位符 / unknown placeholder {${unknown}}; ${expected}`);
+  }
+  // Without the day in it, every day of a range would download the same file.
+  const dated = placeholders.includes('yyyymmdd') || ['yyyy', 'mm', 'dd'].every((p) => placeholders.includes(p));
+  const sample = raw.replace(/\{(yyyymmdd|yyyy|mm|dd)\}/g, (_m, p: string) =>
+    p === 'yyyymmdd' ? '20180220' : p === 'yyyy' ? '2018' : p === 'mm' ? '02' : '20',
+  );
+  if (!dated || /[{}]/.test(sample) || !httpUrl(sample)) throw new ConfigError(name, raw, expected);
+  return raw;
+}
+
+function importStationsUrl(env: Env): string | undefined {
+  const raw = read(env, 'IMPORT_STATIONS_URL');
+  if (raw === undefined) return undefined;
+  if (!httpUrl(raw)) {
+    throw new ConfigError('IMPORT_STATIONS_URL', raw, '应为 http(s):// 网址 / expected an http(s) URL');
+  }
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', NODE_ENVS, 'development');
   return {
@@ -136,6 +185,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     demoData: oneOf(env, 'DEMO_DATA', ['on', 'off'] as const, 'on'),
     demoHistoryDays: integer(env, 'DEMO_HISTORY_DAYS', 60, 1, 400),
+    importArchiveUrl: importArchiveUrl(env),
+    importStationsUrl: importStationsUrl(env),
     publicApiKey: read(env, 'PUBLIC_API_KEY') ?? DEFAULT_PUBLIC_API_KEY,
     publicApiSignature: oneOf(env, 'PUBLIC_API_SIGNATURE', ['on', 'off'] as const, 'on'),
   };

@@ -139,10 +139,14 @@ export class CnemcFileError extends Error {
   }
 }
 
+/** The current 1-hour values as the real-time AQI takes them (GUIDE §6). */
+export function realtimeInputOfValues(v: CnemcConcentrations): RealtimeInput {
+  return { so2: v.so2, no2: v.no2, pm10: v.pm10, co: v.co, o3: v.o3_1h, pm2_5: v.pm2_5, so2_24h: v.so2_24h };
+}
+
 /** The current 1-hour values of a row as the real-time AQI takes them (GUIDE §6). */
 export function realtimeInputOf(row: CnemcStationRow): RealtimeInput {
-  const v = row.values;
-  return { so2: v.so2, no2: v.no2, pm10: v.pm10, co: v.co, o3: v.o3_1h, pm2_5: v.pm2_5, so2_24h: v.so2_24h };
+  return realtimeInputOfValues(row.values);
 }
 
 // ---------------------------------------------------------------------------------------------------
