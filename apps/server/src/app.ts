@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import { publicDataRoutes } from './modules/public-api';
 import { ReferenceService, referenceRoutes } from './modules/reference';
+import { shortUrlRedirectRoutes } from './modules/short-urls';
 import { StationsRepository } from './modules/stations';
 import { SystemService, systemRoutes } from './modules/system';
 import type { Database } from './platform/db/database';
@@ -90,6 +91,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       now: deps.now ?? nowSeconds,
     });
   });
+
+  // Short links are opened by browsers, which cannot sign: outside the signed scope.
+  await server.register(shortUrlRedirectRoutes, { database: deps.database, now: deps.now ?? nowSeconds });
 
   const staticApps = await registerStaticApps(server, { web: config.webDistDir, console: config.consoleDistDir });
   server.setNotFoundHandler((request, reply) => {

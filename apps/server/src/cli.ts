@@ -3,6 +3,7 @@ import { importCommand } from './cli/import';
 import { migrateCommand } from './cli/migrate';
 import { CliError, createOutput, type Output } from './cli/output';
 import { qcCommand } from './cli/qc';
+import { seedCommand } from './cli/seed';
 import { type Config, ConfigError, loadConfig } from './config';
 import { VERSION } from './version';
 
@@ -13,7 +14,8 @@ import { VERSION } from './version';
 
 type Command = {
   summary: string;
-  run(config: Config, out: Output, args: string[]): Promise<void>;
+  /** Resolves with the exit code; anything but a number means 0. */
+  run(config: Config, out: Output, args: string[]): Promise<unknown>;
 };
 
 const commands: Record<string, Command> = {
@@ -29,6 +31,11 @@ const commands: Record<string, Command> = {
     summary: '导入国家站小时数据与 china_sites 日文件 / import station files (import [--json] PATH… | --from D --to D)',
     // It reads its own options (--from, --to, --stations), which the shared parser above drops.
     run: (c, o) => importCommand(c, o, process.argv.slice(2)),
+  },
+  seed: {
+    summary: '生成演示数据 / seed demo data (seed [--days N] [--replace] [--cities CODE,…] [--json])',
+    // Like import, it reads its own options (--days, --replace, --cities).
+    run: (c, o) => seedCommand(c, o, process.argv.slice(2)),
   },
 };
 
@@ -54,8 +61,8 @@ async function main(argv: string[]): Promise<number> {
   const command = commands[name];
   try {
     if (command === undefined) throw new CliError(`未知命令 / unknown command: ${name}\n\n${usage()}`);
-    await command.run(loadConfig(), out, rest);
-    return 0;
+    const code = await command.run(loadConfig(), out, rest);
+    return typeof code === 'number' ? code : 0;
   } catch (err) {
     const message =
       err instanceof CliError || err instanceof ConfigError

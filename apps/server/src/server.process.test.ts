@@ -64,6 +64,7 @@ describe('server start-up', () => {
         ...process.env,
         PORT: String(port),
         DATABASE_URL: `sqlite:${dir}/a.db`,
+        DEMO_HISTORY_DAYS: '1',
         LOG_LEVEL: 'info',
         HOST: '127.0.0.1',
       },

@@ -2,6 +2,7 @@ import { open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config';
+import { notifyHourIngested } from '../modules/city-air';
 import {
   archiveUrl,
   type CalendarDate,
@@ -17,6 +18,7 @@ import {
 } from '../modules/ingest';
 import { openDatabase } from '../platform/db/database';
 import { migrateToLatest } from '../platform/db/migrate';
+import { openSharedState } from '../platform/state';
 import { CliError, type Output } from './output';
 
 /**
@@ -246,7 +248,7 @@ function human(s: ImportSummary): string {
   return lines.join('\n');
 }
 
-export async function importCommand(config: Config, out: Output, argv: readonly string[]): Promise<void> {
+export async function importCommand(config: Config, out: Output, argv: readonly string[]): Promise<number> {
   const options = parseOptions(argv);
   const fetching = options.from !== undefined || options.to !== undefined;
   let range: Range | undefined;
@@ -286,12 +288,21 @@ export async function importCommand(config: Config, out: Output, argv: readonly 
   const imported = summary.inserted + summary.updated + summary.unchanged;
   const ok = summary.failed.length === 0 && imported > 0;
   out.result({ command: 'import', ok, ...summary }, human(summary));
-  if (!ok) {
-    // The summary is the command's one output even when it failed, so this cannot throw (the CLI would
-    // print a second object). The CLI sets the exit code when the command returns; an 'exit'
-    // listener runs after that and has the last word.
-    process.once('exit', () => {
-      process.exitCode = 1;
-    });
+  if (summary.hours > 0) await announceNewHours(config);
+  // The summary is the command's one output even when it failed, hence an exit code, not a throw.
+  return ok ? 0 : 1;
+}
+
+/**
+ * Tells running servers to rebuild their current-hour snapshot. Across processes this needs Redis
+ * (REDIS_URL); without it a server notices the new hour by its once-a-minute check.
+ */
+async function announceNewHours(config: Config): Promise<void> {
+  if (config.redisUrl === undefined) return;
+  const state = openSharedState(config.redisUrl);
+  try {
+    await notifyHourIngested(state, Math.floor(Date.now() / 1000));
+  } finally {
+    await state.close();
   }
 }

@@ -50,3 +50,7 @@ export function parseRange(
   if (to - from > maxSeconds) throw invalidField(end.field, `时间范围不能超过${maxText}`);
   return { from, to };
 }
+
+/** An optional form field: the web client sends an empty field as '', which means "not given". */
+export const optionalField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());

@@ -1,1 +1,2 @@
-export { shortUrlRoutes } from './short-urls.routes';
+export { shortUrlRedirectRoutes, shortUrlRoutes } from './short-urls.routes';
+export type { ShortUrlsTables } from './short-urls.tables';

@@ -87,4 +87,82 @@ export class WeatherRepository {
     });
     return total;
   }
+
+  /** A city's latest observation at or before `atOrBefore`: a descent of the PK (city_code, time). */
+  async latestObservation(cityCode: string, atOrBefore: number): Promise<WeatherHour | undefined> {
+    return this.db
+      .selectFrom('weather_hourly')
+      .selectAll()
+      .where('city_code', '=', cityCode)
+      .where('time', '<=', atOrBefore)
+      .orderBy('time', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** The latest hour of any city at or before `atOrBefore`: the end of weather_hourly_time. */
+  async latestObservationTimeUpTo(atOrBefore: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('weather_hourly')
+      .select('time')
+      .where('time', '<=', atOrBefore)
+      .orderBy('time', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row === undefined ? undefined : Number(row.time);
+  }
+
+  /** One page of a city's observations in [from, to], newest first: a PK range read backwards. */
+  async observationsPage(
+    cityCode: string,
+    from: number,
+    to: number,
+    page: { offset: number; limit: number },
+  ): Promise<WeatherHour[]> {
+    return this.db
+      .selectFrom('weather_hourly')
+      .selectAll()
+      .where('city_code', '=', cityCode)
+      .where('time', '>=', from)
+      .where('time', '<=', to)
+      .orderBy('time', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+  }
+
+  async countObservations(cityCode: string, from: number, to: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('weather_hourly')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('city_code', '=', cityCode)
+      .where('time', '>=', from)
+      .where('time', '<=', to)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Some cities at one hour (a province's cities): weather_hourly_time (time, city_code). */
+  async observationsOfCitiesAt(time: number, cityCodes: readonly string[]): Promise<WeatherHour[]> {
+    if (cityCodes.length === 0) return [];
+    return this.db
+      .selectFrom('weather_hourly')
+      .selectAll()
+      .where('time', '=', time)
+      .where('city_code', 'in', [...cityCodes])
+      .orderBy('city_code')
+      .execute();
+  }
+
+  /** Some cities' daily forecasts for one day (00:00 China time): one PK probe per city. */
+  async dailyForecastsOfCitiesOn(day: number, cityCodes: readonly string[]): Promise<WeatherForecastDay[]> {
+    if (cityCodes.length === 0) return [];
+    return this.db
+      .selectFrom('weather_forecast_daily')
+      .selectAll()
+      .where('day', '=', day)
+      .where('city_code', 'in', [...cityCodes])
+      .orderBy('city_code')
+      .execute();
+  }
 }

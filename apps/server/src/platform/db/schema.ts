@@ -1,4 +1,5 @@
 import type { AirTables } from '../../modules/air/air.tables';
+import type { ShortUrlsTables } from '../../modules/short-urls/short-urls.tables';
 import type { StationsTables } from '../../modules/stations/stations.tables';
 import type { SystemTables } from '../../modules/system/system.tables';
 import type { WeatherTables } from '../../modules/weather/weather.tables';
@@ -7,4 +8,4 @@ import type { WeatherTables } from '../../modules/weather/weather.tables';
  * The whole database as Kysely sees it: the union of the tables each module owns. A module's
  * tables are read and written only by that module's repository.
  */
-export type Tables = SystemTables & StationsTables & AirTables & WeatherTables;
+export type Tables = SystemTables & StationsTables & AirTables & WeatherTables & ShortUrlsTables;

@@ -26,6 +26,25 @@ describe('public-site request signatures', () => {
     expect(res.json()).toMatchObject({ code: ErrorCode.SIGNATURE_INVALID, msg: expect.stringContaining('签名') });
   });
 
+  it('judges the signature before the parameters: unsigned bad input is 401, signed bad input 400', async () => {
+    app = await createTestApp();
+    const unsigned = await app.server.inject({ method: 'GET', url: `${url}?cityCode=abc` });
+    expect(unsigned.statusCode).toBe(401);
+    const signed = await signedInject(app.server, app.config, { method: 'GET', url, params: { cityCode: 'abc' } });
+    expect(signed.statusCode).toBe(400);
+  });
+
+  it('signs the parameters as sent, even where the schema trims or fills defaults', async () => {
+    app = await createTestApp();
+    // City parameters are trimmed by their schema; the sign still covers the untrimmed text.
+    const res = await signedInject(app.server, app.config, {
+      method: 'POST',
+      url: '/api/getCityCurrentData',
+      params: { city: ' 110000 ' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('refuses a wrong sign, a tampered parameter and another key', async () => {
     app = await createTestApp();
     const headers = await signParams({ cityCode: '110000' }, app.config.publicApiKey);

@@ -66,7 +66,9 @@ async function check(request: FastifyRequest, { key, state, now = Date.now }: Si
 /** Every route registered in `scope` after this call requires a valid signature. */
 export function requireSignature(scope: FastifyInstance, options: SignatureOptions | undefined) {
   if (options === undefined) return;
-  scope.addHook('preHandler', async (request) => {
+  // preValidation: the sign covers the parameters as sent, before schemas trim them or fill defaults,
+  // and an unsigned request is refused (401) before its parameters are judged (400).
+  scope.addHook('preValidation', async (request) => {
     await check(request, options);
   });
 }
