@@ -95,7 +95,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Short links are opened by browsers, which cannot sign: outside the signed scope.
   await server.register(shortUrlRedirectRoutes, { database: deps.database, now: deps.now ?? nowSeconds });
 
-  const staticApps = await registerStaticApps(server, { web: config.webDistDir, console: config.consoleDistDir });
+  const staticApps = await registerStaticApps(
+    server,
+    { web: config.webDistDir, console: config.consoleDistDir },
+    { apiKey: config.publicApiKey, ...config.web },
+  );
   server.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_NAV_LINKS, NAV_KEYS, type NavKey } from '@lantian/contracts/web-config';
 
 /**
  * Configuration comes only from environment variables, parsed once at start-up. A bad value stops
@@ -40,6 +41,8 @@ export interface Config {
   publicApiKey: string;
   /** `off` skips signature checks on public-site calls, for local tools. */
   publicApiSignature: 'on' | 'off';
+  /** What index.html tells the web app (see WebRuntimeConfig): anti-debugging switch, side-navigation addresses. */
+  web: { antiDebug: boolean; navLinks: Record<NavKey, string> };
 }
 
 export class ConfigError extends Error {
@@ -171,6 +174,30 @@ function importStationsUrl(env: Env): string | undefined {
   return raw;
 }
 
+/** WEB_NAV_LINKS: a JSON object from entry key to address, overriding some or all of DEFAULT_NAV_LINKS. */
+function navLinks(env: Env): Record<NavKey, string> {
+  const raw = read(env, 'WEB_NAV_LINKS');
+  if (raw === undefined) return { ...DEFAULT_NAV_LINKS };
+  const expected = `应为 JSON 对象，键取 ${NAV_KEYS.join('/')}，值为 / 开头的站内路径或 http(s) 网址 / expected a JSON object of nav entry to path or URL`;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('WEB_NAV_LINKS', raw, expected);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError('WEB_NAV_LINKS', raw, expected);
+  }
+  const links: Record<NavKey, string> = { ...DEFAULT_NAV_LINKS };
+  for (const [key, value] of Object.entries(parsed)) {
+    const known = (NAV_KEYS as readonly string[]).includes(key);
+    const address = typeof value === 'string' && (/^\/(?!\/)/.test(value) || httpUrl(value));
+    if (!known || !address) throw new ConfigError('WEB_NAV_LINKS', raw, expected);
+    links[key as NavKey] = value as string;
+  }
+  return links;
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', NODE_ENVS, 'development');
   return {
@@ -189,6 +216,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     importStationsUrl: importStationsUrl(env),
     publicApiKey: read(env, 'PUBLIC_API_KEY') ?? DEFAULT_PUBLIC_API_KEY,
     publicApiSignature: oneOf(env, 'PUBLIC_API_SIGNATURE', ['on', 'off'] as const, 'on'),
+    web: { antiDebug: oneOf(env, 'WEB_ANTI_DEBUG', ['on', 'off'] as const, 'off') === 'on', navLinks: navLinks(env) },
   };
 }
 

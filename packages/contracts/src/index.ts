@@ -11,3 +11,4 @@ export * from './signature';
 export * from './sites';
 export * from './system';
 export * from './weather';
+export * from './web-config';

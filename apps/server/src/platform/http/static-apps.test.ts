@@ -8,7 +8,10 @@ import { tempDir } from '../../testing/databases';
 /** Built apps as Vite lays them out: index.html plus hashed files under assets/. */
 function writeBuiltApp(dir: string, marker: string) {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><title>${marker}</title><div id="root"></div>`);
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html><head><title>${marker}</title></head><body><div id="root"></div></body></html>`,
+  );
   fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), `console.log(${JSON.stringify(marker)})`);
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 }
@@ -19,7 +22,12 @@ beforeAll(async () => {
   writeBuiltApp(path.join(dir, 'web'), 'public-web');
   writeBuiltApp(path.join(dir, 'console'), 'operator-console');
   app = await createTestApp({
-    env: { WEB_DIST_DIR: path.join(dir, 'web'), CONSOLE_DIST_DIR: path.join(dir, 'console') },
+    env: {
+      WEB_DIST_DIR: path.join(dir, 'web'),
+      CONSOLE_DIST_DIR: path.join(dir, 'console'),
+      PUBLIC_API_KEY: 'key-</script><b>',
+      WEB_NAV_LINKS: '{"news":"https://news.example.org/"}',
+    },
   });
 });
 afterAll(async () => {
@@ -48,6 +56,22 @@ describe('serving the built web apps', () => {
       expect(res.body).toContain('operator-console');
     },
   );
+
+  it('tells the public app its runtime configuration in an inert JSON element that cannot be broken out of', async () => {
+    for (const url of ['/', '/city/beijing']) {
+      const html = (await get(url)).body;
+      const match = /<script id="lantian-config" type="application\/json">(.*?)<\/script>/.exec(html);
+      expect(match).not.toBeNull();
+      expect(match?.[1]).not.toContain('<');
+      expect(JSON.parse(match?.[1] ?? '')).toEqual({
+        apiKey: 'key-</script><b>',
+        antiDebug: false,
+        navLinks: expect.objectContaining({ air: '/city/', news: 'https://news.example.org/' }),
+      });
+    }
+    // The console gets none of it.
+    expect((await get('/platform/')).body).not.toContain('lantian-config');
+  });
 
   it('caches hashed assets for a year and serves each app its own', async () => {
     const web = await get('/assets/index-AbC123.js');

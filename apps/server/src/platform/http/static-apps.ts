@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { WEB_CONFIG_ELEMENT_ID, type WebRuntimeConfig } from '@lantian/contracts/web-config';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { markRoutesPublic } from './access';
 
@@ -26,13 +27,23 @@ export interface StaticApps {
   readonly mounted: string[];
 }
 
-function loadApp(prefix: string, root: string, log: FastifyBaseLogger): SpaApp | undefined {
+function loadApp(prefix: string, root: string, log: FastifyBaseLogger, headTail = ''): SpaApp | undefined {
   const index = path.join(root, 'index.html');
   if (!fs.existsSync(index)) {
     log.warn({ root }, `no built app for ${prefix} (run "npm run build")`);
     return undefined;
   }
-  return { prefix, root, indexHtml: fs.readFileSync(index, 'utf8') };
+  const html = fs.readFileSync(index, 'utf8');
+  return { prefix, root, indexHtml: headTail === '' ? html : html.replace('</head>', `${headTail}</head>`) };
+}
+
+/**
+ * The runtime configuration as an inert JSON script element. `<` is escaped so no value can close
+ * the element; type=application/json is never executed, so the CSP needs no exception.
+ */
+export function runtimeConfigElement(config: WebRuntimeConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return `<script id="${WEB_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
 }
 
 function cacheHeader(filePath: string): string {
@@ -42,9 +53,11 @@ function cacheHeader(filePath: string): string {
 export async function registerStaticApps(
   app: FastifyInstance,
   dirs: { web: string; console: string },
+  webConfig?: WebRuntimeConfig,
 ): Promise<StaticApps> {
+  const webHead = webConfig === undefined ? '' : runtimeConfigElement(webConfig);
   // Most specific prefix first, so /platform/... never falls back to the public app.
-  const apps = [loadApp('/platform/', dirs.console, app.log), loadApp('/', dirs.web, app.log)].filter(
+  const apps = [loadApp('/platform/', dirs.console, app.log), loadApp('/', dirs.web, app.log, webHead)].filter(
     (a): a is SpaApp => a !== undefined,
   );
 
@@ -57,6 +70,11 @@ export async function registerStaticApps(
         prefix: spa.prefix,
         decorateReply: !decorated,
         index: ['index.html'],
+        // The web app's index.html carries the runtime configuration, so `/` and `/index.html` go to
+        // the fallback below (which serves the amended copy), never to the file on disk.
+        ...(spa.prefix === '/'
+          ? { allowedPath: (pathname: string) => pathname !== '/' && pathname !== '/index.html' }
+          : {}),
         wildcard: true,
         setHeaders: (res, filePath) => {
           res.header('cache-control', cacheHeader(filePath));
@@ -71,7 +89,7 @@ export async function registerStaticApps(
     serveFallback(url, reply) {
       const pathname = url.split('?')[0] ?? '/';
       // A missing file (a stale hashed asset, a typo'd image) must stay a 404, not turn into HTML.
-      if (path.posix.extname(pathname) !== '') return false;
+      if (path.posix.extname(pathname) !== '' && pathname !== '/index.html') return false;
       const platformRoot = pathname === '/platform';
       const spa = apps.find((a) => pathname.startsWith(a.prefix) || (platformRoot && a.prefix === '/platform/'));
       if (spa === undefined) return false;

@@ -1,0 +1,33 @@
+/**
+ * What the server tells the public web app at load time, as JSON in
+ * `<script id="lantian-config" type="application/json">` of index.html. Runtime, not build time, so
+ * one web build serves any deployment: its signing key, its side-navigation addresses, its switches.
+ */
+
+export const WEB_CONFIG_ELEMENT_ID = 'lantian-config';
+
+/** The side navigation's six entries (spec §1 "Main navigation entries"), in menu order. */
+export const NAV_KEYS = ['air', 'cityAnalysis', 'rankAnalysis', 'imageAnalysis', 'dataAnalysis', 'news'] as const;
+export type NavKey = (typeof NAV_KEYS)[number];
+
+/**
+ * Where each entry leads unless WEB_NAV_LINKS says otherwise. `air` is this site (it replaces the
+ * window); the other five open a new window. Until the analysis and news products exist, each points at
+ * the part of this site that serves that need best.
+ */
+export const DEFAULT_NAV_LINKS: Readonly<Record<NavKey, string>> = {
+  air: '/city/',
+  cityAnalysis: '/city/?view=analysis',
+  rankAnalysis: '/city/?view=rank',
+  imageAnalysis: '/weather/',
+  dataAnalysis: '/api/docs',
+  news: '/city/?view=news',
+};
+
+export interface WebRuntimeConfig {
+  /** The key the web client signs public-site calls with (spec §7 "Common rules"). */
+  apiKey: string;
+  /** Spec §4 "Anti-debugging": off unless WEB_ANTI_DEBUG=on. */
+  antiDebug: boolean;
+  navLinks: Record<NavKey, string>;
+}
