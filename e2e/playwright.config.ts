@@ -15,6 +15,7 @@ const dbFile = path.join(os.tmpdir(), `lantian-e2e-${process.pid}.db`);
 
 export default defineConfig({
   testDir: 'tests',
+  globalSetup: './global-setup.ts',
   outputDir: 'test-results',
   timeout: 30_000,
   expect: { timeout: 10_000 },
@@ -48,7 +49,14 @@ export default defineConfig({
           url: `${baseURL}/readyz`,
           timeout: 60_000,
           reuseExistingServer: false,
-          env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${dbFile}`, LOG_LEVEL: 'warn' },
+          env: {
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATABASE_URL: `sqlite:${dbFile}`,
+            LOG_LEVEL: 'warn',
+            // 35 days covers the 30-day trends; the seed takes a fraction of a minute.
+            DEMO_HISTORY_DAYS: '35',
+          },
         }
       : undefined,
 });

@@ -15,6 +15,9 @@ export const readyResponse = envelope(
     status: z.literal('ready'),
     database: readinessCheck,
     sharedState: readinessCheck,
+    demoSeed: z
+      .enum(['none', 'running', 'complete', 'removed'])
+      .describe('演示数据的生成状态：running 表示后台仍在生成历史数据（页面数据尚不完整）'),
   }),
 );
 

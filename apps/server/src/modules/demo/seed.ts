@@ -3,7 +3,7 @@ import { chinaDayStart, dayOfHourEnding, SECONDS_PER_HOUR, startOfChinaHour } fr
 import type { Database } from '../../platform/db/database';
 import { AirAggregation, AirRepository, type CityDailyTable, type CityHourlyTable } from '../air';
 import { type NewStation, StationsRepository } from '../stations';
-import { SystemRepository } from '../system';
+import { DEMO_SEED_META, SystemRepository } from '../system';
 import { type WeatherHourlyTable, WeatherRepository } from '../weather';
 import { cityForecasts } from './forecast';
 import {
@@ -31,8 +31,7 @@ import { databaseWriter, postgresWriter, sqliteWorkerWriter, type WrittenCounts 
  * present the seeder lets AirAggregation derive them from the tables instead.
  */
 
-/** app_meta key: 'running' while a seed is under way, 'complete' after, 'removed' after a purge. */
-export const DEMO_SEED_META = 'demo_seed';
+export { DEMO_SEED_META };
 
 export class DemoSeedAborted extends Error {
   constructor() {

@@ -1,4 +1,4 @@
 export { SystemRepository } from './system.repository';
 export { systemRoutes } from './system.routes';
-export { SystemService } from './system.service';
+export { DEMO_SEED_META, SystemService } from './system.service';
 export type { SystemTables } from './system.tables';

@@ -1,7 +1,12 @@
 import type { Database } from '../../platform/db/database';
 import type { SharedState } from '../../platform/state';
+import { SystemRepository } from './system.repository';
 
 type Check = 'ok' | 'failed';
+type DemoSeedState = 'none' | 'running' | 'complete' | 'removed';
+
+/** app_meta key of the demo seed (modules/demo): 'running' while under way, 'complete' after, 'removed' after a purge. */
+export const DEMO_SEED_META = 'demo_seed';
 
 /** A dependency that does not answer within this time counts as down. */
 const READINESS_TIMEOUT_MS = 2_000;
@@ -33,11 +38,18 @@ export class SystemService {
     return { status: 'ok' as const, uptimeSeconds: Number(process.hrtime.bigint() - this.startedAt) / 1e9 };
   }
 
-  async readiness(): Promise<{ database: Check; sharedState: Check }> {
+  async readiness(): Promise<{ database: Check; sharedState: Check; demoSeed: DemoSeedState }> {
     const [database, sharedState] = await Promise.all([
       probe(() => this.database.ping()),
       probe(() => this.state.ping()),
     ]);
-    return { database, sharedState };
+    // Informational: the server is ready while the demo history is still being written, but tools
+    // (the browser tests) wait for 'complete' before they look at the data.
+    let demoSeed: DemoSeedState = 'none';
+    if (database === 'ok') {
+      const value = await new SystemRepository(this.database).getMeta(DEMO_SEED_META).catch(() => undefined);
+      if (value === 'running' || value === 'complete' || value === 'removed') demoSeed = value;
+    }
+    return { database, sharedState, demoSeed };
   }
 }
