@@ -86,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const stations = new StationsRepository(deps.database);
     await publicSite.register(referenceRoutes, { service: new ReferenceService(stations) });
     await publicSite.register(publicDataRoutes, {
+      responseCacheMs: config.responseCacheMs,
       database: deps.database,
       state: deps.state,
       now: deps.now ?? nowSeconds,

@@ -41,6 +41,8 @@ export interface Config {
   publicApiKey: string;
   /** `off` skips signature checks on public-site calls, for local tools. */
   publicApiSignature: 'on' | 'off';
+  /** How long heavy public answers (rankings, maps, long series) are reused; 0 = never. New hours drop them at once. */
+  responseCacheMs: number;
   /** What index.html tells the web app (see WebRuntimeConfig): anti-debugging switch, side-navigation addresses. */
   web: { antiDebug: boolean; navLinks: Record<NavKey, string> };
 }
@@ -216,6 +218,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     importStationsUrl: importStationsUrl(env),
     publicApiKey: read(env, 'PUBLIC_API_KEY') ?? DEFAULT_PUBLIC_API_KEY,
     publicApiSignature: oneOf(env, 'PUBLIC_API_SIGNATURE', ['on', 'off'] as const, 'on'),
+    // Off in tests: they write rows directly and expect the next call to see them.
+    responseCacheMs: integer(env, 'RESPONSE_CACHE_MS', nodeEnv === 'test' ? 0 : 60_000, 0, 3_600_000),
     web: { antiDebug: oneOf(env, 'WEB_ANTI_DEBUG', ['on', 'off'] as const, 'off') === 'on', navLinks: navLinks(env) },
   };
 }

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AirRepository } from '../air';
 import type { PublicDataDeps } from '../public-api/deps';
 import { ok } from '../public-api/presenters';
+import { sendCached } from '../public-api/response-cache';
 import { WeatherRepository } from '../weather';
 import {
   allFocusCityBody,
@@ -74,7 +75,10 @@ export const cityAirRoutes: FastifyPluginAsyncZod<PublicDataDeps> = async (app, 
         response: { 200: cityHoursResponse },
       },
     },
-    async (request) => ok(await series.hours(request.body)),
+    async (request, reply) =>
+      sendCached(reply, deps.responses, 'getCityHoursData', request.body, cityHoursResponse, async () =>
+        ok(await series.hours(request.body)),
+      ),
   );
 
   app.post(
@@ -89,7 +93,10 @@ export const cityAirRoutes: FastifyPluginAsyncZod<PublicDataDeps> = async (app, 
         response: { 200: cityDaysResponse },
       },
     },
-    async (request) => ok(await series.days(request.body)),
+    async (request, reply) =>
+      sendCached(reply, deps.responses, 'getCityDayData', request.body, cityDaysResponse, async () =>
+        ok(await series.days(request.body)),
+      ),
   );
 
   app.post(

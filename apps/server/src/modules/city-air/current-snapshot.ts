@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { SECONDS_PER_DAY } from '@lantian/domain';
 import type { SharedState } from '../../platform/state';
-import type { AirRepository, CityHour, StationHourWithStation } from '../air';
+import {
+  type AirRepository,
+  type CityHour,
+  HOUR_INGESTED_CHANNEL,
+  notifyHourIngested,
+  type StationHourWithStation,
+} from '../air';
 
 /**
  * The current hour of every city and every station, held in memory. The public site asks for
@@ -13,12 +19,7 @@ import type { AirRepository, CityHour, StationHourWithStation } from '../air';
  * message — when a cheap max(time) check, run at most once a minute, finds a newer stored hour.
  */
 
-export const HOUR_INGESTED_CHANNEL = 'air:hour-ingested';
-
-/** Tells every instance that station (and city) rows of the hour ending at `time` were stored. */
-export async function notifyHourIngested(state: SharedState, time: number): Promise<void> {
-  await state.publish(HOUR_INGESTED_CHANNEL, String(time));
-}
+export { HOUR_INGESTED_CHANNEL, notifyHourIngested };
 
 /**
  * Rows older than this before the newest stored hour are not "current" at all. A city silent for a

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AirRepository } from '../air';
 import type { PublicDataDeps } from '../public-api/deps';
 import { ok } from '../public-api/presenters';
+import { sendCached } from '../public-api/response-cache';
 import { cityRankBody, cityTimelineBody, customAreaRankBody, rankAnalysisBody, timelineBody } from './rankings.params';
 import { RankingService } from './rankings.service';
 import { standardRoutes } from './standards.routes';
@@ -29,7 +30,10 @@ export const rankingRoutes: FastifyPluginAsyncZod<PublicDataDeps> = async (app, 
         response: { 200: cityRankResponse },
       },
     },
-    async (request) => ok(await rankings.cityRank(request.body)),
+    async (request, reply) =>
+      sendCached(reply, deps.responses, 'getCityRank', request.body, cityRankResponse, async () =>
+        ok(await rankings.cityRank(request.body)),
+      ),
   );
 
   app.post(
@@ -43,7 +47,10 @@ export const rankingRoutes: FastifyPluginAsyncZod<PublicDataDeps> = async (app, 
         response: { 200: cityRankResponse },
       },
     },
-    async (request) => ok(await rankings.customAreaRank(request.body)),
+    async (request, reply) =>
+      sendCached(reply, deps.responses, 'getCustomAreaRank', request.body, cityRankResponse, async () =>
+        ok(await rankings.customAreaRank(request.body)),
+      ),
   );
 
   app.post(
@@ -71,7 +78,10 @@ export const rankingRoutes: FastifyPluginAsyncZod<PublicDataDeps> = async (app, 
         response: { 200: timelineResponse },
       },
     },
-    async (request) => ok(await timelines.national(request.body)),
+    async (request, reply) =>
+      sendCached(reply, deps.responses, 'getTimeLineData', request.body, timelineResponse, async () =>
+        ok(await timelines.national(request.body)),
+      ),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AirRepository } from '../air';
 import type { PublicDataDeps } from '../public-api/deps';
 import { ok } from '../public-api/presenters';
+import { sendCached } from '../public-api/response-cache';
 import { StationsRepository } from '../stations';
 import { MapService } from './map.service';
 import { citySiteBody, mapSiteBody, siteCurrentBody, siteDetailBody } from './sites.params';
@@ -72,6 +73,9 @@ export const siteRoutes: FastifyPluginAsyncZod<PublicDataDeps> = async (app, dep
         response: { 200: mapSiteResponse },
       },
     },
-    async (request) => ok(await maps.map(request.body)),
+    async (request, reply) =>
+      sendCached(reply, deps.responses, 'getMapSiteData', request.body, mapSiteResponse, async () =>
+        ok(await maps.map(request.body)),
+      ),
   );
 };
