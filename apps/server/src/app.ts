@@ -10,6 +10,7 @@ import { StationsRepository } from './modules/stations';
 import { SystemService, systemRoutes } from './modules/system';
 import type { Database } from './platform/db/database';
 import { type AccessChecks, type RouteAccess, registerAccessControl } from './platform/http/access';
+import { registerCompression } from './platform/http/compression';
 import { registerApiDocs } from './platform/http/docs';
 import { apiNotFound, registerErrorHandling } from './platform/http/error-handler';
 import { registerSecurityHeaders } from './platform/http/security';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await registerSecurityHeaders(server, config.nodeEnv === 'production');
+  await registerCompression(server);
   await server.register(formbody);
   await registerApiDocs(server, VERSION);
 
