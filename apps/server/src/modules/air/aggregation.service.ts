@@ -33,7 +33,8 @@ import type {
  * step is idempotent, so re-running it after an import or a revision simply refreshes the rows.
  */
 
-const HOURLY_COLUMNS = [
+/** The published columns of an hourly row, in the order of the hourly tables (shared with the demo generator). */
+export const HOURLY_COLUMNS = [
   'pm2_5',
   'pm2_5_24h',
   'pm10',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { signedInject } from '../../testing/signed';
 import { Importer } from '../ingest';
-import { SHARED_CNEMC_HOUR, sharedFile } from '../ingest/shared-data';
+import { releaseStationsOf, SHARED_CNEMC_HOUR, sharedFile } from '../ingest/shared-data';
 
 /**
  * Issue 5's acceptance: after importing the shared national hour of 2018-02-20 07:00, the public call
@@ -16,8 +16,6 @@ const file = sharedFile(SHARED_CNEMC_HOUR);
 if (file === null) throw new Error(`shared data not found: ${SHARED_CNEMC_HOUR} (set LANTIAN_SHARED_DIR)`);
 const bytes = readFileSync(file);
 const T = chinaTime(2018, 2, 20, 7);
-
-const num = (text: string | undefined) => (text === undefined || text === '' || text === '-;' ? null : Number(text));
 
 let app: TestApp;
 beforeAll(async () => {
@@ -33,23 +31,7 @@ afterAll(async () => {
 
 describe('getCityCurrentData on the imported national hour', () => {
   it('answers Beijing (110000) with the AQI the domain rules give for the file', async () => {
-    const features = (JSON.parse(bytes.toString('utf8')) as { features: { properties: Record<string, string> }[] })
-      .features;
-    const beijing = features
-      .map((f) => f.properties)
-      .filter((p) => p.area === '北京市')
-      .map((p) => ({
-        name: p.positionname ?? '',
-        values: {
-          pm2_5: num(p.pm2_5),
-          pm10: num(p.pm10),
-          so2: num(p.so2),
-          no2: num(p.no2),
-          co: num(p.co),
-          o3: num(p.o3_24h),
-          so2_24h: num(p.so2_24h),
-        },
-      }));
+    const beijing = releaseStationsOf(bytes.toString('utf8'), '北京市');
     const expected = cityRealtimeAqi(beijing);
     expect(expected.aqi).not.toBeNull();
 

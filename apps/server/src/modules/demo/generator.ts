@@ -11,6 +11,7 @@ import {
   type CityHour,
   type CityHourlyTable,
   cityDayFrom,
+  HOURLY_COLUMNS,
   primaryText,
   type StationHourlyTable,
 } from '../air';
@@ -49,23 +50,7 @@ export interface DemoStation {
   isReference: boolean;
 }
 
-/** The published columns of an hourly row, in the order of the hourly tables. */
-export const HOURLY_COLUMNS = [
-  'pm2_5',
-  'pm2_5_24h',
-  'pm10',
-  'pm10_24h',
-  'so2',
-  'so2_24h',
-  'no2',
-  'no2_24h',
-  'co',
-  'co_24h',
-  'o3',
-  'o3_1h_max',
-  'o3_8h',
-  'o3_8h_max',
-] as const;
+export { HOURLY_COLUMNS };
 export type HourlyColumn = (typeof HOURLY_COLUMNS)[number];
 type Column = (number | null)[];
 

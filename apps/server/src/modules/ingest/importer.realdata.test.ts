@@ -10,7 +10,7 @@ import { StationsRepository } from '../stations';
 import { parseChinaSitesCsv } from './china-sites-file';
 import { Importer } from './importer';
 import { runQc } from './qc';
-import { SHARED_CNEMC_HOUR, sharedDir, sharedFile } from './shared-data';
+import { releaseStationsOf, SHARED_CNEMC_HOUR, sharedDir, sharedFile } from './shared-data';
 
 /**
  * The importer on the shared national hour of 2018-02-20 07:00 (GUIDE §6). Runs only under
@@ -31,11 +31,6 @@ interface Feature {
 }
 const release = JSON.parse(bytes.toString('utf8')) as { features: Feature[] };
 const T = chinaTime(2018, 2, 20, 7);
-
-/** A published concentration, as the test reads it independently of the importer. */
-function num(text: string | undefined): number | null {
-  return text === undefined || text === '' || text === '-;' ? null : Number(text);
-}
 
 describe.each(testDialects())('importing the shared national hour on %s', (dialect) => {
   let target: TestDatabase;
@@ -77,21 +72,7 @@ describe.each(testDialects())('importing the shared national hour on %s', (diale
 
     // Beijing, computed here from the file alone: the mean of its non-reference stations' published
     // current-hour concentrations (O3: `o3_24h`, GUIDE §6), through the domain's city rule.
-    const beijing = release.features
-      .map((f) => f.properties)
-      .filter((p) => p.area === '北京市')
-      .map((p) => ({
-        name: p.positionname ?? '',
-        values: {
-          pm2_5: num(p.pm2_5),
-          pm10: num(p.pm10),
-          so2: num(p.so2),
-          no2: num(p.no2),
-          co: num(p.co),
-          o3: num(p.o3_24h),
-          so2_24h: num(p.so2_24h),
-        },
-      }));
+    const beijing = releaseStationsOf(bytes.toString('utf8'), '北京市');
     expect(beijing).toHaveLength(12);
     const expected = cityRealtimeAqi(beijing);
     const rows = await new AirRepository(database).cityHoursAt(T);
