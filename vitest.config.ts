@@ -19,6 +19,8 @@ export default defineConfig({
       { test: { name: 'domain', root: 'packages/domain', include, exclude } },
       { test: { name: 'contracts', root: 'packages/contracts', include, exclude } },
       { test: { name: 'areas', root: 'packages/areas', include, exclude } },
+      // Pure logic of the web apps (matching, formatting, storage rules); screens are tested in e2e/.
+      { test: { name: 'web', root: 'apps/web', include, exclude } },
       {
         test: {
           name: 'server',
