@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
+import { createAccounts } from './modules/accounts';
+import { mapFileRoutes } from './modules/maps';
 import { publicDataRoutes } from './modules/public-api';
 import { ReferenceService, referenceRoutes } from './modules/reference';
 import { shortUrlRedirectRoutes } from './modules/short-urls';
@@ -54,12 +56,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     // Finish in-flight requests on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
+    // Per-IP limits (accounts) need the client's address, not a reverse proxy's (TRUST_PROXY).
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
 
-  const routes = registerAccessControl(server, deps.access ?? {});
+  const accounts = createAccounts({ config, database: deps.database, state: deps.state, log: server.log });
+  const routes = registerAccessControl(server, { user: accounts.userCheck, ...deps.access });
   registerErrorHandling(server);
   // Once closing has begun, answers to in-flight requests also close their keep-alive socket;
   // otherwise an idle client connection would hold shutdown open until its timeout.
@@ -87,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     );
     const stations = new StationsRepository(deps.database);
     await publicSite.register(referenceRoutes, { service: new ReferenceService(stations) });
+    // Account calls are public-site calls too (spec §7 "Common rules"): signed like the rest.
+    await publicSite.register(accounts.routes);
     await publicSite.register(publicDataRoutes, {
       responseCacheMs: config.responseCacheMs,
       database: deps.database,
@@ -97,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Short links are opened by browsers, which cannot sign: outside the signed scope.
   await server.register(shortUrlRedirectRoutes, { database: deps.database, now: deps.now ?? nowSeconds });
+  // Map outlines are plain files fetched by browsers (cacheable, not signed).
+  await server.register(mapFileRoutes, {});
 
   const staticApps = await registerStaticApps(
     server,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CAPTCHA_ALPHABET, CAPTCHA_LENGTH, SLIDE_PUZZLE } from '@lantian/contracts';
 import { DEFAULT_NAV_LINKS, NAV_KEYS, type NavKey } from '@lantian/contracts/web-config';
 
 /**
@@ -8,6 +9,39 @@ import { DEFAULT_NAV_LINKS, NAV_KEYS, type NavKey } from '@lantian/contracts/web
  */
 
 export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+
+/** Where SMS codes go (SMS_PROVIDER). `off`: sending answers 503 (the production default until one is set). */
+export type SmsProviderConfig =
+  | { kind: 'off' }
+  | { kind: 'console' }
+  | { kind: 'file'; path: string }
+  | {
+      kind: 'tencent';
+      secretId: string;
+      secretKey: string;
+      sdkAppId: string;
+      signName: string;
+      templates: { register: string; reset: string };
+      region: string;
+      /** API address; https://sms.tencentcloudapi.com unless pointed elsewhere (tests use a local fake). */
+      endpoint: URL;
+    };
+
+export interface AccountsConfig {
+  sms: SmsProviderConfig;
+  /** SMS codes the whole deployment may send per hour (all phones together). */
+  smsHourlyBudget: number;
+  /** A session unused this long ends. */
+  sessionIdleMinutes: number;
+  /** A session ends this long after login however busy it is. */
+  sessionAbsoluteHours: number;
+  /** "Remember password": the session (and its cookies) last this long. */
+  sessionRememberDays: number;
+  /** Test only (refused in production): every captcha shows this text. */
+  testCaptchaText: string | undefined;
+  /** Test only (refused in production): every puzzle's hole is at this x. */
+  testPuzzleX: number | undefined;
+}
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -45,6 +79,13 @@ export interface Config {
   responseCacheMs: number;
   /** What index.html tells the web app (see WebRuntimeConfig): anti-debugging switch, side-navigation addresses. */
   web: { antiDebug: boolean; navLinks: Record<NavKey, string> };
+  /** Accounts: SMS provider and budget, session timeouts, test-only fixed captcha and puzzle. */
+  accounts: AccountsConfig;
+  /**
+   * TRUST_PROXY: whose X-Forwarded-For to believe for the client address (per-IP limits). `false`:
+   * nobody (the socket address); `true`: any proxy; a string: those comma-separated addresses/CIDRs.
+   */
+  trustProxy: boolean | string;
 }
 
 export class ConfigError extends Error {
@@ -200,6 +241,89 @@ function navLinks(env: Env): Record<NavKey, string> {
   return links;
 }
 
+function smsProvider(env: Env, nodeEnv: Config['nodeEnv'], cwd: string): SmsProviderConfig {
+  const raw = read(env, 'SMS_PROVIDER');
+  if (raw === undefined) return nodeEnv === 'production' ? { kind: 'off' } : { kind: 'console' };
+  if (raw === 'off' || raw === 'console') return { kind: raw };
+  if (raw.startsWith('file:') && raw.length > 'file:'.length) {
+    return { kind: 'file', path: path.resolve(cwd, raw.slice('file:'.length)) };
+  }
+  if (raw !== 'tencent') {
+    throw new ConfigError('SMS_PROVIDER', raw, '可选值 / one of: off, console, file:PATH, tencent');
+  }
+  const required = (name: string) => {
+    const value = read(env, name);
+    if (value === undefined)
+      throw new ConfigError(name, '', 'SMS_PROVIDER=tencent 时必填 / required with SMS_PROVIDER=tencent');
+    return value;
+  };
+  const endpointRaw = read(env, 'TENCENT_SMS_ENDPOINT') ?? 'https://sms.tencentcloudapi.com';
+  if (!httpUrl(endpointRaw)) {
+    throw new ConfigError('TENCENT_SMS_ENDPOINT', endpointRaw, '应为 http(s):// 网址 / expected an http(s) URL');
+  }
+  const sdkAppId = required('TENCENT_SMS_SDK_APP_ID');
+  if (!/^\d+$/.test(sdkAppId)) throw new ConfigError('TENCENT_SMS_SDK_APP_ID', sdkAppId, '应为数字 / expected digits');
+  return {
+    kind: 'tencent',
+    secretId: required('TENCENT_SMS_SECRET_ID'),
+    secretKey: required('TENCENT_SMS_SECRET_KEY'),
+    sdkAppId,
+    signName: required('TENCENT_SMS_SIGN_NAME'),
+    templates: { register: required('TENCENT_SMS_TEMPLATE_REGISTER'), reset: required('TENCENT_SMS_TEMPLATE_RESET') },
+    region: read(env, 'TENCENT_SMS_REGION') ?? 'ap-guangzhou',
+    endpoint: new URL(endpointRaw),
+  };
+}
+
+/** TEST_CAPTCHA_TEXT and TEST_PUZZLE_X make the anti-abuse checks predictable: never in production. */
+function testOnly(env: Env, nodeEnv: Config['nodeEnv'], name: string): string | undefined {
+  const raw = read(env, name);
+  if (raw !== undefined && nodeEnv === 'production') {
+    throw new ConfigError(
+      name,
+      raw,
+      '仅供测试，生产环境（NODE_ENV=production）不得设置 / test only, refused in production',
+    );
+  }
+  return raw;
+}
+
+function accountsConfig(env: Env, nodeEnv: Config['nodeEnv'], cwd: string): AccountsConfig {
+  const captchaText = testOnly(env, nodeEnv, 'TEST_CAPTCHA_TEXT');
+  const captchaPattern = new RegExp(`^[${CAPTCHA_ALPHABET}]{${CAPTCHA_LENGTH}}$`, 'i');
+  if (captchaText !== undefined && !captchaPattern.test(captchaText)) {
+    throw new ConfigError(
+      'TEST_CAPTCHA_TEXT',
+      captchaText,
+      `应为 ${CAPTCHA_LENGTH} 个字符，取自 / expected ${CAPTCHA_LENGTH} characters of ${CAPTCHA_ALPHABET}`,
+    );
+  }
+  const puzzleX = testOnly(env, nodeEnv, 'TEST_PUZZLE_X');
+  const testPuzzleX =
+    puzzleX === undefined ? undefined : integer(env, 'TEST_PUZZLE_X', 0, SLIDE_PUZZLE.minX, SLIDE_PUZZLE.maxX);
+  return {
+    sms: smsProvider(env, nodeEnv, cwd),
+    smsHourlyBudget: integer(env, 'SMS_HOURLY_BUDGET', 1000, 1, 1_000_000),
+    sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 120, 5, 43_200),
+    sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 12, 1, 720),
+    sessionRememberDays: integer(env, 'SESSION_REMEMBER_DAYS', 30, 1, 400),
+    testCaptchaText: captchaText?.toUpperCase(),
+    testPuzzleX,
+  };
+}
+
+function trustProxy(env: Env): boolean | string {
+  const raw = read(env, 'TRUST_PROXY');
+  if (raw === undefined || raw === 'off') return false;
+  if (raw === 'on') return true;
+  if (/^[0-9A-Za-z.:/]+(\s*,\s*[0-9A-Za-z.:/]+)*$/.test(raw)) return raw;
+  throw new ConfigError(
+    'TRUST_PROXY',
+    raw,
+    'off、on，或逗号分隔的代理地址/网段 / off, on, or comma-separated proxy addresses/CIDRs',
+  );
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const nodeEnv = oneOf(env, 'NODE_ENV', NODE_ENVS, 'development');
   return {
@@ -221,6 +345,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     // Off in tests: they write rows directly and expect the next call to see them.
     responseCacheMs: integer(env, 'RESPONSE_CACHE_MS', nodeEnv === 'test' ? 0 : 60_000, 0, 3_600_000),
     web: { antiDebug: oneOf(env, 'WEB_ANTI_DEBUG', ['on', 'off'] as const, 'off') === 'on', navLinks: navLinks(env) },
+    accounts: accountsConfig(env, nodeEnv, cwd),
+    trustProxy: trustProxy(env),
   };
 }
 

@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './air';
 export * from './alarms';
 export * from './city-air';

