@@ -6,3 +6,6 @@ export const PAGES = [
 ] as const;
 
 export type PageKey = (typeof PAGES)[number]['key'];
+
+/** Spec §2: the document title is '{area name}空气质量数据-' plus this suffix. */
+export const SITE_TITLE_SUFFIX = '蓝天空气质量';

@@ -1,5 +1,112 @@
-import { ComingSoon } from './ComingSoon';
+import { ErrorCode } from '@lantian/contracts/error-codes';
+import { Link } from 'react-router';
+import { useCityParam } from '../app/city-param';
+import { ApiError } from '../shared/api/client';
+import { useCityCurrent } from './city/api';
+import { Block, BlockSkeleton, EmptyNote, InlineError } from './city/Block';
+import { CalendarCard } from './city/CalendarCard';
+import { CityHero, HeroSkeleton } from './city/CityHero';
+import { PageDemoContext } from './city/demo';
+import { ForecastCard } from './city/ForecastCard';
+import { PollutantGrid } from './city/PollutantGrid';
+import { RankCard } from './city/RankCard';
+import { SitesCard } from './city/SitesCard';
+import { TrendCard } from './city/TrendCard';
+import './city/city.css';
 
+/**
+ * 城市空气质量 (/city/{pinyin or area code}): the current hour first — AQI, level, primary
+ * pollutant, time, health advice and the seven pollutants — then the outlook, the trends, the
+ * calendar, the ranking and the stations. Each block loads and fails on its own.
+ */
 export default function CityAirPage() {
-  return <ComingSoon title="城市空气质量" />;
+  const city = useCityParam();
+  // The shell is still resolving the visitor's city (spec §4); it will navigate to /city/{city}.
+  if (city === undefined || city === '') {
+    return (
+      <div className="lt-cap-page">
+        <HeroSkeleton />
+      </div>
+    );
+  }
+  return <CityAirView city={city} />;
+}
+
+function CityAirView({ city }: { city: string }) {
+  const current = useCityCurrent(city);
+  const error = current.error;
+  if (error instanceof ApiError && (error.code === ErrorCode.CITY_NOT_FOUND || error.status === 404)) {
+    return <CityNotFound city={city} />;
+  }
+  const demo = current.data?.current?.isDemo === true;
+  return (
+    <PageDemoContext value={demo}>
+      <div className="lt-cap-page">
+        <div className="lt-cap-grid">
+          <div className="lt-cap-area-hero">
+            {current.isError ? (
+              <Block id="city-now" title="当前空气质量">
+                <InlineError label="当前空气质量" error={error} onRetry={() => void current.refetch()} />
+              </Block>
+            ) : current.data === undefined ? (
+              <HeroSkeleton />
+            ) : (
+              <CityHero data={current.data} />
+            )}
+          </div>
+          <Block id="city-pollutants" title="污染物浓度" className="lt-cap-area-pollutants">
+            {current.data === undefined ? (
+              current.isError ? (
+                <EmptyNote>当前空气质量未能加载，请重试。</EmptyNote>
+              ) : (
+                <BlockSkeleton rows={5} />
+              )
+            ) : current.data.current === null ? (
+              <EmptyNote>暂无污染物数据</EmptyNote>
+            ) : (
+              <>
+                <PollutantGrid current={current.data.current} />
+                <p className="lt-cap-note">
+                  浓度为最近 1 小时均值（臭氧 8 小时为滑动平均），单位 μg/m³，CO 为 mg/m³；色条为该浓度对应的级别。
+                </p>
+              </>
+            )}
+          </Block>
+          {/* The rest mounts once the headline has settled: laid out below it, the blocks out of sight
+              wait for the visitor to scroll near them before they fetch anything. */}
+          {!current.isPending && (
+            <>
+              <div className="lt-cap-area-forecast">
+                <ForecastCard city={city} />
+              </div>
+              <div className="lt-cap-area-trend">
+                <TrendCard city={city} />
+              </div>
+              <div className="lt-cap-area-rank">
+                <RankCard city={city} />
+              </div>
+              <div className="lt-cap-area-calendar">
+                <CalendarCard city={city} />
+              </div>
+              <div className="lt-cap-area-sites">
+                <SitesCard city={city} />
+              </div>
+            </>
+          )}
+        </div>
+      </div>
+    </PageDemoContext>
+  );
+}
+
+function CityNotFound({ city }: { city: string }) {
+  return (
+    <div className="lt-cap-page">
+      <section className="lt-cap-block lt-cap-notfound" aria-labelledby="city-notfound-title">
+        <h1 id="city-notfound-title">未找到“{city}”</h1>
+        <p>地址中的城市既不是 6 位区划代码，也不是已知城市的拼音名。请用上方的搜索框查找城市或区县。</p>
+        <Link to="/city/beijing">查看北京市空气质量</Link>
+      </section>
+    </div>
+  );
 }

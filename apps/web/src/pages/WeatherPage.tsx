@@ -1,5 +1,97 @@
-import { ComingSoon } from './ComingSoon';
+import { Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { useCityParam } from '../app/city-param';
+import { useCityWeather } from './weather/api';
+import { CurrentConditions } from './weather/CurrentConditions';
+import { DailyForecast } from './weather/DailyForecast';
+import { HourlyForecast } from './weather/HourlyForecast';
+import { ErrorBlock, LoadingBlock } from './weather/QueryState';
+import { WeatherLayers } from './weather/WeatherLayers';
+import './weather/weather.css';
 
+function Card({ title, id, children, extra }: { title: string; id: string; children: ReactNode; extra?: ReactNode }) {
+  return (
+    <section className={`lt-wx-card lt-wx-${id}`} aria-labelledby={`lt-wx-${id}-title`}>
+      <header className="lt-wx-card-head">
+        <h2 id={`lt-wx-${id}-title`}>{title}</h2>
+        {extra}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+function CityWeather({ city }: { city: string }) {
+  const query = useCityWeather(city);
+  const weather = query.data;
+
+  if (weather === undefined) {
+    return (
+      <div className="lt-wx">
+        <h1 className="lt-wx-title">城市气象数据</h1>
+        <div className="lt-wx-card">
+          {query.isError ? (
+            <ErrorBlock error={query.error} onRetry={() => query.refetch()} title="天气数据加载失败" />
+          ) : (
+            <LoadingBlock rows={6} label="天气数据加载中" />
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const isDemo =
+    weather.now?.isDemo === true || weather.daily.some((d) => d.isDemo) || weather.hourly.some((h) => h.isDemo);
+  const noData = weather.now === null && weather.daily.length === 0 && weather.hourly.length === 0;
+  return (
+    <div className="lt-wx">
+      <div className="lt-wx-heading">
+        <h1 className="lt-wx-title">
+          {weather.cityName}
+          <span>城市气象数据</span>
+        </h1>
+        {isDemo ? (
+          <Tag color="orange" className="lt-wx-demo" title="由系统生成的演示数据，并非真实观测与预报">
+            演示数据
+          </Tag>
+        ) : null}
+        {query.isError ? (
+          <Tag color="warning" className="lt-wx-stale">
+            刷新失败，显示的是上次获取的数据
+          </Tag>
+        ) : null}
+      </div>
+      {noData ? (
+        <p className="lt-wx-note">{weather.cityName}暂无独立的气象观测与预报，可在上方搜索所属城市查看。</p>
+      ) : null}
+      <div className="lt-wx-grid">
+        <Card title="当前天气" id="now">
+          <CurrentConditions now={weather.now} today={weather.daily[0]} />
+        </Card>
+        <Card title="未来几天" id="daily">
+          <DailyForecast days={weather.daily} />
+        </Card>
+        <Card title="逐小时预报" id="hourly">
+          <HourlyForecast hours={weather.hourly} />
+        </Card>
+        <WeatherLayers cityCode={weather.cityCode} />
+      </div>
+    </div>
+  );
+}
+
+/** The city weather page (spec §2 /weather/{city}): current conditions, forecasts, weather layers. */
 export default function WeatherPage() {
-  return <ComingSoon title="城市气象数据" />;
+  const city = useCityParam();
+  if (city === undefined || city === '') {
+    return (
+      <div className="lt-wx">
+        <h1 className="lt-wx-title">城市气象数据</h1>
+        <div className="lt-wx-card">
+          <LoadingBlock rows={6} label="正在确定城市" />
+        </div>
+      </div>
+    );
+  }
+  return <CityWeather key={city} city={city} />;
 }

@@ -1,38 +1,97 @@
-import { Input } from 'antd';
-import { NavLink, Outlet, useParams } from 'react-router';
-import { PAGES } from '../pages';
+import { MenuOutlined } from '@ant-design/icons';
+import { App } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { CurrentCityProvider } from '../../modules/city';
+import { CitySearch } from '../../modules/search/CitySearch';
+import { onApiFailure } from '../../shared/api/client';
+import { PageLoading } from '../../shared/PageLoading';
+import { ensureUniqueId } from '../startup';
+import { CityTitle } from './CityTitle';
 import { Logo } from './Logo';
+import { PageErrorBoundary } from './PageErrorBoundary';
+import { PageTabs } from './PageTabs';
+import { useDocumentMeta } from './useDocumentMeta';
 import './shell.css';
 
-/**
- * The frame around every public page: logo, city search, the three page tabs. The search box,
- * side navigation and account controls are filled in by the public-web and accounts issues.
- */
-export function AppShell() {
-  const params = useParams();
-  const city = params['*'] ?? '';
+const loadSideNav = () => import('./SideNav');
+const SideNav = lazy(loadSideNav);
+
+/** Spec §8: any failed call of the public site shows '服务器请求失败' as an error toast for 3 s. */
+function useApiFailureToast() {
+  const { message } = App.useApp();
+  useEffect(() => {
+    const off = onApiFailure(() => {
+      // One key: a burst of failures (a page's parallel calls) shows one toast, not a stack of them.
+      void message.error({ content: '服务器请求失败', duration: 3, key: 'api-failure' });
+    });
+    void ensureUniqueId();
+    return off;
+  }, [message]);
+}
+
+function ShellFrame() {
+  const [navOpen, setNavOpen] = useState(false);
+  const [navMounted, setNavMounted] = useState(false);
+  const { pathname } = useLocation();
+  useDocumentMeta();
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 2000));
+    idle(() => void loadSideNav());
+  }, []);
+
+  const openNav = () => {
+    setNavMounted(true);
+    setNavOpen(true);
+  };
+
   return (
     <div className="lt-shell">
       <header className="lt-header">
-        <Logo />
-        <search className="lt-search">
-          <Input.Search placeholder="请输入城市或区县" aria-label="搜索城市或区县" readOnly />
-        </search>
-        <nav className="lt-tabs" aria-label="页面切换">
-          {PAGES.map((p) => (
-            <NavLink
-              key={p.key}
-              to={`/${p.key}/${city}`}
-              className={({ isActive }) => (isActive ? 'lt-tab lt-tab-active' : 'lt-tab')}
-            >
-              {p.label}
-            </NavLink>
-          ))}
-        </nav>
+        <div className="lt-header-row">
+          <button
+            type="button"
+            className="lt-menu-button"
+            aria-label="打开导航菜单"
+            aria-expanded={navOpen}
+            onClick={openNav}
+            onPointerEnter={() => void loadSideNav()}
+          >
+            <MenuOutlined aria-hidden />
+          </button>
+          <Logo />
+          <CityTitle />
+          <CitySearch />
+          <PageTabs />
+        </div>
       </header>
       <main className="lt-main">
-        <Outlet />
+        <PageErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
+      {navMounted && (
+        <Suspense fallback={null}>
+          <SideNav open={navOpen} onClose={() => setNavOpen(false)} />
+        </Suspense>
+      )}
     </div>
+  );
+}
+
+/**
+ * The frame around every public page (spec §2 "Shell"): menu button and side navigation, logo, the
+ * current city with its follow star, the city search and the page tabs; below them the page, inside
+ * an error boundary. It resolves the current city for the pages and shows the toasts of spec §8.
+ */
+export function AppShell() {
+  useApiFailureToast();
+  return (
+    <CurrentCityProvider>
+      <ShellFrame />
+    </CurrentCityProvider>
   );
 }

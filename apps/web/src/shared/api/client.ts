@@ -76,7 +76,9 @@ export async function callApi<T>(path: string, params: Params = {}, options: Cal
     let envelope: { code?: unknown; msg?: unknown; data?: unknown };
     try {
       envelope = (await response.json()) as typeof envelope;
-    } catch {
+    } catch (err) {
+      // A caller that gave up (navigated away) is not a server failure: no toast for it.
+      if (options.signal?.aborted) throw err;
       throw new ApiError(`服务器返回了无法识别的内容（HTTP ${response.status}）`, 0, response.status);
     }
     // Spec §7: success is code 0, '0', 200 or '200'.

@@ -18,13 +18,15 @@ export interface EChartProps {
 export function EChart({ option, style, className, ariaLabel, onReady }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | undefined>(undefined);
+  // Read once, when the instance is created; a new callback on each render must not recreate it.
+  const ready = useRef(onReady);
 
   useEffect(() => {
     const el = box.current;
     if (el === null) return;
     const instance = echarts.init(el, undefined, { renderer: 'canvas' });
     chart.current = instance;
-    onReady?.(instance);
+    ready.current?.(instance);
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(el);
     return () => {
@@ -32,8 +34,6 @@ export function EChart({ option, style, className, ariaLabel, onReady }: EChartP
       instance.dispose();
       chart.current = undefined;
     };
-    // onReady is read once, at creation.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the instance lives as long as the element
   }, []);
 
   useEffect(() => {

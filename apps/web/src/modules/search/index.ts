@@ -1,0 +1,2 @@
+export { CitySearch } from './CitySearch';
+export { createCitySearch, groupCitiesByInitial, LETTERS, searchCities } from './grouping';
