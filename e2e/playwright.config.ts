@@ -56,6 +56,10 @@ export default defineConfig({
             LOG_LEVEL: 'warn',
             // 35 days covers the 30-day trends; the seed takes a fraction of a minute.
             DEMO_HISTORY_DAYS: '35',
+            // Test-only account settings (refused when NODE_ENV=production); e2e/tests/account-support.ts reads the same values.
+            SMS_PROVIDER: `file:${process.env.E2E_SMS_OUTBOX ?? path.join(os.tmpdir(), 'lantian-e2e-sms.jsonl')}`,
+            TEST_CAPTCHA_TEXT: 'K7XP',
+            TEST_PUZZLE_X: '150',
           },
         }
       : undefined,
