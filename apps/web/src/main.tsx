@@ -1,16 +1,13 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Providers } from './app/providers';
-import { AppRouter } from './app/router';
+import { startFirstScreenCall } from './app/first-call';
+import { startup } from './app/startup';
+import { firstScreenWaitsFor } from './shared/first-screen';
 import './app/global.css';
 
-const root = document.getElementById('root');
-if (root === null) throw new Error('#root is missing from index.html');
-
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <AppRouter />
-    </Providers>
-  </StrictMode>,
-);
+/*
+ * The entry is deliberately small: it resets an outdated browser (spec §3, before anything reads
+ * storage), starts the first screen's data call, then loads the app. index.html preloads the app's code
+ * (see vite.config.ts), so the call and the downloads run side by side.
+ */
+startup();
+firstScreenWaitsFor(startFirstScreenCall(window.location.pathname)?.data);
+void import('./app/bootstrap');

@@ -1,23 +1,27 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { type ReactNode, useState } from 'react';
-import { startup } from './startup';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { isToastHostWanted, onToastHostWanted } from '../shared/toast';
+import { queryClient } from './query-client';
 
-// Before the first render: the web-version reset must run before anything reads storage (spec §3).
-startup();
+// antd (and its CSS-in-JS runtime) stays off the first screen; the toasts load it on the first toast.
+const ToastHost = lazy(() => import('../shared/antd/ToastHost'));
 
-/** antd in Chinese with the product's blue, and one query cache for the whole app. */
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } } }),
-  );
+function Toasts() {
+  const wanted = useSyncExternalStore(onToastHostWanted, isToastHostWanted, isToastHostWanted);
+  if (!wanted) return null;
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 8 } }}>
-      <AntApp>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  );
+}
+
+/** One query cache for the whole app, and the toast host. antd's providers wrap each lazy part that uses it. */
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toasts />
+    </QueryClientProvider>
   );
 }

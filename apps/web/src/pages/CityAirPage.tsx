@@ -1,18 +1,17 @@
 import { ErrorCode } from '@lantian/contracts/error-codes';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useCityParam } from '../app/city-param';
 import { ApiError } from '../shared/api/client';
 import { useCityCurrent } from './city/api';
 import { Block, BlockSkeleton, EmptyNote, InlineError } from './city/Block';
-import { CalendarCard } from './city/CalendarCard';
 import { CityHero, HeroSkeleton } from './city/CityHero';
 import { PageDemoContext } from './city/demo';
-import { ForecastCard } from './city/ForecastCard';
 import { PollutantGrid } from './city/PollutantGrid';
-import { RankCard } from './city/RankCard';
-import { SitesCard } from './city/SitesCard';
-import { TrendCard } from './city/TrendCard';
 import './city/city.css';
+
+// The blocks below the headline are a chunk of their own: the headline does not wait for their code.
+const CityAirMore = lazy(() => import('./city/CityAirMore'));
 
 /**
  * 城市空气质量 (/city/{pinyin or area code}): the current hour first — AQI, level, primary
@@ -75,23 +74,9 @@ function CityAirView({ city }: { city: string }) {
           {/* The rest mounts once the headline has settled: laid out below it, the blocks out of sight
               wait for the visitor to scroll near them before they fetch anything. */}
           {!current.isPending && (
-            <>
-              <div className="lt-cap-area-forecast">
-                <ForecastCard city={city} />
-              </div>
-              <div className="lt-cap-area-trend">
-                <TrendCard city={city} />
-              </div>
-              <div className="lt-cap-area-rank">
-                <RankCard city={city} />
-              </div>
-              <div className="lt-cap-area-calendar">
-                <CalendarCard city={city} />
-              </div>
-              <div className="lt-cap-area-sites">
-                <SitesCard city={city} />
-              </div>
-            </>
+            <Suspense fallback={null}>
+              <CityAirMore city={city} />
+            </Suspense>
           )}
         </div>
       </div>

@@ -16,13 +16,14 @@ import { outlineQuery } from './site/site-api';
 import { DEFAULT_SORT, nextSort, type SortState } from './site/sort';
 import { useSitePage } from './site/useSitePage';
 import './site/site.css';
+import { AntdScope } from '../shared/antd/AntdScope';
 
 /**
  * 站点空气质量 (/site/{city, district or station}): the city's monitoring stations on an offline map
  * and in a sortable list; choosing one (on the map, in the list, or by its address) opens its detail
  * and its last 24 hours, and puts `/site/{stationCode}` in the address, keeping the query string.
  */
-export default function SiteAirPage() {
+function SiteAirPageContent() {
   const page = useSitePage();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -233,5 +234,14 @@ function Legend() {
         数据过时
       </li>
     </ul>
+  );
+}
+
+/** antd's locale, theme and App context for this lazily loaded page (the shell itself has none). */
+export default function SiteAirPage() {
+  return (
+    <AntdScope>
+      <SiteAirPageContent />
+    </AntdScope>
   );
 }

@@ -8,6 +8,7 @@ import { HourlyForecast } from './weather/HourlyForecast';
 import { ErrorBlock, LoadingBlock } from './weather/QueryState';
 import { WeatherLayers } from './weather/WeatherLayers';
 import './weather/weather.css';
+import { AntdScope } from '../shared/antd/AntdScope';
 
 function Card({ title, id, children, extra }: { title: string; id: string; children: ReactNode; extra?: ReactNode }) {
   return (
@@ -81,7 +82,7 @@ function CityWeather({ city }: { city: string }) {
 }
 
 /** The city weather page (spec §2 /weather/{city}): current conditions, forecasts, weather layers. */
-export default function WeatherPage() {
+function WeatherPageContent() {
   const city = useCityParam();
   if (city === undefined || city === '') {
     return (
@@ -94,4 +95,13 @@ export default function WeatherPage() {
     );
   }
   return <CityWeather key={city} city={city} />;
+}
+
+/** antd's locale, theme and App context for this lazily loaded page (the shell itself has none). */
+export default function WeatherPage() {
+  return (
+    <AntdScope>
+      <WeatherPageContent />
+    </AntdScope>
+  );
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { ErrorCode } from '@lantian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app';
@@ -16,10 +17,29 @@ function writeBuiltApp(dir: string, marker: string) {
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 }
 
+const PAGE_JS = `console.log(${JSON.stringify('city page '.repeat(200))})`;
+
+/** What the web build adds: a route's page files to preload, and Brotli/gzip copies of its assets. */
+function writeWebExtras(dir: string) {
+  fs.writeFileSync(
+    path.join(dir, 'route-preloads.json'),
+    JSON.stringify({
+      '/city': ['/assets/CityAirPage-X1.js', '/assets/CityAirPage-X1.css'],
+      '/site': ['/assets/SiteAirPage-Y2.js'],
+      '/weather': ['/assets/bad"><script>.js'],
+    }),
+  );
+  const file = path.join(dir, 'assets', 'CityAirPage-X1.js');
+  fs.writeFileSync(file, PAGE_JS);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(PAGE_JS));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(PAGE_JS));
+}
+
 let app: TestApp;
 beforeAll(async () => {
   const dir = tempDir();
   writeBuiltApp(path.join(dir, 'web'), 'public-web');
+  writeWebExtras(path.join(dir, 'web'));
   writeBuiltApp(path.join(dir, 'console'), 'operator-console');
   app = await createTestApp({
     env: {
@@ -92,5 +112,31 @@ describe('serving the built web apps', () => {
     const res = await get('/api/getNothingHere', { accept: 'text/html' });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe(ErrorCode.ROUTE_NOT_FOUND);
+  });
+
+  it("preloads the route's page files in its shell, and only there", async () => {
+    const city = await get('/city/beijing');
+    expect(city.body).toContain('<link rel="modulepreload" crossorigin href="/assets/CityAirPage-X1.js">');
+    expect(city.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/CityAirPage-X1.css">');
+    expect(city.body.indexOf('CityAirPage-X1.js')).toBeLessThan(city.body.indexOf('</head>'));
+    expect((await get('/site/1001A')).body).toContain('/assets/SiteAirPage-Y2.js');
+    expect((await get('/site/1001A')).body).not.toContain('CityAirPage');
+    expect((await get('/cityx/beijing')).body).not.toContain('modulepreload');
+    // A name that could break out of the attribute is not used.
+    expect((await get('/weather/beijing')).body).not.toContain('bad');
+  });
+
+  it('sends the build’s pre-compressed copy of an asset when the browser accepts it', async () => {
+    const url = '/assets/CityAirPage-X1.js';
+    const br = await get(url, { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(PAGE_JS);
+    const gz = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(PAGE_JS);
+    const plain = await get(url, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(PAGE_JS);
   });
 });

@@ -19,6 +19,45 @@ interface SpaApp {
   prefix: string;
   root: string;
   indexHtml: string;
+  /** index.html with the preload hints of a route's page, longest prefix first (route-preloads.json). */
+  routeHtml: { prefix: string; html: string }[];
+}
+
+/**
+ * The web build's route-preloads.json maps a route prefix ('/city') to the files of its lazily loaded
+ * page. They become preload hints in that route's index.html, so the page's code downloads alongside
+ * the shell's instead of after the shell has run. A missing or unreadable file just means no hints.
+ */
+function readRoutePreloads(root: string, log: FastifyBaseLogger): [string, string[]][] {
+  const file = path.join(root, 'route-preloads.json');
+  if (!fs.existsSync(file)) return [];
+  try {
+    const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (typeof parsed !== 'object' || parsed === null) return [];
+    return Object.entries(parsed).filter(
+      (e): e is [string, string[]] =>
+        e[0].startsWith('/') &&
+        Array.isArray(e[1]) &&
+        e[1].every((f) => typeof f === 'string' && /^\/[\w./-]+$/.test(f)),
+    );
+  } catch (err) {
+    log.warn({ err, file }, 'route-preloads.json is unreadable; pages load without preload hints');
+    return [];
+  }
+}
+
+export function preloadTags(files: readonly string[]): string {
+  return files
+    .map((f) =>
+      f.endsWith('.css')
+        ? `<link rel="preload" as="style" crossorigin href="${f}">`
+        : `<link rel="modulepreload" crossorigin href="${f}">`,
+    )
+    .join('');
+}
+
+function routeMatches(prefix: string, pathname: string): boolean {
+  return prefix === '/' ? pathname === '/' : pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
 export interface StaticApps {
@@ -34,7 +73,14 @@ function loadApp(prefix: string, root: string, log: FastifyBaseLogger, headTail 
     return undefined;
   }
   const html = fs.readFileSync(index, 'utf8');
-  return { prefix, root, indexHtml: headTail === '' ? html : html.replace('</head>', `${headTail}</head>`) };
+  const indexHtml = headTail === '' ? html : html.replace('</head>', `${headTail}</head>`);
+  const routeHtml = readRoutePreloads(root, log)
+    .sort((a, b) => b[0].length - a[0].length)
+    .map(([route, files]) => ({
+      prefix: route,
+      html: indexHtml.replace('</head>', `${preloadTags(files)}</head>`),
+    }));
+  return { prefix, root, indexHtml, routeHtml };
 }
 
 /**
@@ -70,6 +116,9 @@ export async function registerStaticApps(
         prefix: spa.prefix,
         decorateReply: !decorated,
         index: ['index.html'],
+        // The web build writes .br/.gz copies of its files (Brotli 11, see apps/web/vite.config.ts);
+        // they go out as they are, and a file without a copy is compressed on the fly as before.
+        preCompressed: true,
         // The web app's index.html carries the runtime configuration, so `/` and `/index.html` go to
         // the fallback below (which serves the amended copy), never to the file on disk.
         ...(spa.prefix === '/'
@@ -93,7 +142,8 @@ export async function registerStaticApps(
       const platformRoot = pathname === '/platform';
       const spa = apps.find((a) => pathname.startsWith(a.prefix) || (platformRoot && a.prefix === '/platform/'));
       if (spa === undefined) return false;
-      void reply.status(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(spa.indexHtml);
+      const html = spa.routeHtml.find((r) => routeMatches(r.prefix, pathname))?.html ?? spa.indexHtml;
+      void reply.status(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(html);
       return true;
     },
   };

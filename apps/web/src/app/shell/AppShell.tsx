@@ -1,11 +1,11 @@
-import { MenuOutlined } from '@ant-design/icons';
-import { App } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { CurrentCityProvider } from '../../modules/city';
 import { CitySearch } from '../../modules/search/CitySearch';
 import { onApiFailure } from '../../shared/api/client';
+import { Icon } from '../../shared/icons';
 import { PageLoading } from '../../shared/PageLoading';
+import { toast } from '../../shared/toast';
 import { ensureUniqueId } from '../startup';
 import { CityTitle } from './CityTitle';
 import { Logo } from './Logo';
@@ -16,18 +16,18 @@ import './shell.css';
 
 const loadSideNav = () => import('./SideNav');
 const SideNav = lazy(loadSideNav);
+const SIDE_NAV_WARM_DELAY_MS = 8000;
 
 /** Spec §8: any failed call of the public site shows '服务器请求失败' as an error toast for 3 s. */
 function useApiFailureToast() {
-  const { message } = App.useApp();
   useEffect(() => {
     const off = onApiFailure(() => {
       // One key: a burst of failures (a page's parallel calls) shows one toast, not a stack of them.
-      void message.error({ content: '服务器请求失败', duration: 3, key: 'api-failure' });
+      toast('error', { content: '服务器请求失败', duration: 3, key: 'api-failure' });
     });
     void ensureUniqueId();
     return off;
-  }, [message]);
+  }, []);
 }
 
 function ShellFrame() {
@@ -37,8 +37,13 @@ function ShellFrame() {
   useDocumentMeta();
 
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 2000));
-    idle(() => void loadSideNav());
+    // The side navigation brings antd; warming it while the first screen settles would compete with
+    // the page, so it waits for a quiet moment well after the start (or for the visitor's intent).
+    const id = window.setTimeout(() => {
+      const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 0));
+      idle(() => void loadSideNav());
+    }, SIDE_NAV_WARM_DELAY_MS);
+    return () => window.clearTimeout(id);
   }, []);
 
   const openNav = () => {
@@ -57,8 +62,9 @@ function ShellFrame() {
             aria-expanded={navOpen}
             onClick={openNav}
             onPointerEnter={() => void loadSideNav()}
+            onFocus={() => void loadSideNav()}
           >
-            <MenuOutlined aria-hidden />
+            <Icon name="menu" />
           </button>
           <Logo />
           <CityTitle />

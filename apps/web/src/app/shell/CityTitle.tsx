@@ -1,13 +1,13 @@
-import { EnvironmentOutlined } from '@ant-design/icons';
 import { useCurrentCity } from '../../modules/city';
 import { FollowButton } from '../../modules/follow/FollowButton';
+import { Icon } from '../../shared/icons';
 
 /** The current city's name in the shell, with the follow star beside it (so pages need nothing for it). */
 export function CityTitle() {
   const city = useCurrentCity();
   return (
     <div className="lt-city" aria-live="polite">
-      <EnvironmentOutlined aria-hidden />
+      <Icon name="environment" />
       <span className="lt-city-name" title={city?.name}>
         {city?.name ?? '定位中…'}
       </span>

@@ -1,9 +1,8 @@
-import { DownOutlined } from '@ant-design/icons';
-import { Popover } from 'antd';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCurrentCity } from '../../modules/city';
 import { looksLikeStationCode } from '../../modules/city/city';
+import { Icon } from '../../shared/icons';
 import { NARROW_QUERY, useMediaQuery } from '../../shared/useMediaQuery';
 import { PAGES, type PageKey } from '../pages';
 import { activePage, citySegment, pagePath } from '../routing';
@@ -45,28 +44,63 @@ function TabLinks({ onNavigate, vertical }: { onNavigate?: () => void; vertical?
   );
 }
 
-/** The three page tabs (spec §2); on screens narrower than 768 px they sit in a popover. */
+/**
+ * The three page tabs (spec §2); on screens narrower than 768 px they sit in a popover that a click
+ * outside, Escape or a pick closes. A small own popover: antd's would bring antd onto the first screen.
+ */
 export function PageTabs() {
   const narrow = useMediaQuery(NARROW_QUERY);
+  if (!narrow) return <TabLinks />;
+  return <TabsPopover />;
+}
+
+function TabsPopover() {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
   const active = PAGES.find((p) => p.key === activePage(pathname)) ?? PAGES[0];
-  if (!narrow) return <TabLinks />;
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (e: PointerEvent) => {
+      if (e.target instanceof Node && rootRef.current?.contains(e.target)) return;
+      setOpen(false);
+    };
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
   return (
-    <Popover
-      open={open}
-      onOpenChange={setOpen}
-      trigger="click"
-      placement="bottomRight"
-      arrow={false}
-      content={<TabLinks vertical onNavigate={() => setOpen(false)} />}
-      classNames={{ root: 'lt-tabs-popover' }}
-    >
-      <button type="button" className="lt-tabs-toggle" aria-haspopup="true" aria-expanded={open}>
+    <div className="lt-tabs-menu" ref={rootRef}>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="lt-tabs-toggle"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
         <span className="lt-tabs-toggle-label">{active.label}</span>
-        <DownOutlined aria-hidden />
+        <Icon name="down" />
         <span className="lt-visually-hidden">，切换页面</span>
       </button>
-    </Popover>
+      {open && (
+        <div id={panelId} className="lt-tabs-popover">
+          <TabLinks vertical onNavigate={() => setOpen(false)} />
+        </div>
+      )}
+    </div>
   );
 }

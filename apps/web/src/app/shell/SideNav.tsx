@@ -10,6 +10,7 @@ import type { NavKey } from '@lantian/contracts/web-config';
 import { Drawer } from 'antd';
 import type { ReactNode } from 'react';
 import { AccountArea } from '../../modules/account';
+import { AntdScope } from '../../shared/antd/AntdScope';
 import { MAIN_NAV_KEY, navEntries } from './navigation';
 
 const ICONS: Record<NavKey, ReactNode> = {
@@ -27,40 +28,42 @@ const ICONS: Record<NavKey, ReactNode> = {
  */
 export default function SideNav({ open, onClose }: { open: boolean; onClose(): void }) {
   return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      placement="left"
-      size={300}
-      title="蓝天空气质量"
-      rootClassName="lt-sidenav"
-      closable={{ 'aria-label': '关闭导航菜单' }}
-    >
-      <div className="lt-sidenav-account">
-        <AccountArea />
-      </div>
-      <nav aria-label="主导航">
-        <ul className="lt-sidenav-list">
-          {navEntries().map((entry) => (
-            <li key={entry.key}>
-              <a
-                className={entry.key === MAIN_NAV_KEY ? 'lt-sidenav-link lt-sidenav-link-current' : 'lt-sidenav-link'}
-                href={entry.url}
-                target={entry.target}
-                rel={entry.target === '_blank' ? 'noopener noreferrer' : undefined}
-                aria-current={entry.key === MAIN_NAV_KEY ? 'page' : undefined}
-                data-nav-key={entry.key}
-              >
-                <span className="lt-sidenav-icon" aria-hidden>
-                  {ICONS[entry.key]}
-                </span>
-                <span>{entry.label}</span>
-                {entry.target === '_blank' && <span className="lt-sidenav-external">新窗口</span>}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </Drawer>
+    <AntdScope>
+      <Drawer
+        open={open}
+        onClose={onClose}
+        placement="left"
+        size={300}
+        title="蓝天空气质量"
+        rootClassName="lt-sidenav"
+        closable={{ 'aria-label': '关闭导航菜单' }}
+      >
+        <div className="lt-sidenav-account">
+          <AccountArea />
+        </div>
+        <nav aria-label="主导航">
+          <ul className="lt-sidenav-list">
+            {navEntries().map((entry) => (
+              <li key={entry.key}>
+                <a
+                  className={entry.key === MAIN_NAV_KEY ? 'lt-sidenav-link lt-sidenav-link-current' : 'lt-sidenav-link'}
+                  href={entry.url}
+                  target={entry.target}
+                  rel={entry.target === '_blank' ? 'noopener noreferrer' : undefined}
+                  aria-current={entry.key === MAIN_NAV_KEY ? 'page' : undefined}
+                  data-nav-key={entry.key}
+                >
+                  <span className="lt-sidenav-icon" aria-hidden>
+                    {ICONS[entry.key]}
+                  </span>
+                  <span>{entry.label}</span>
+                  {entry.target === '_blank' && <span className="lt-sidenav-external">新窗口</span>}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </Drawer>
+    </AntdScope>
   );
 }

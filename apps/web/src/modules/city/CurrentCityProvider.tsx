@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { activePage, citySegment, isPagePath, pagePath } from '../../app/routing';
+import { whenFirstScreenSettled } from '../../shared/first-screen';
+import { toast } from '../../shared/toast';
 import {
   type CityListEntry,
   type CurrentCity,
@@ -32,7 +33,6 @@ export function CurrentCityProvider({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
   const [city, setCity] = useState<CurrentCity | undefined>(() => {
     // A reload within the session shows the stored city's name at once, before the list arrives.
     const stored = readSessionCity();
@@ -41,13 +41,31 @@ export function CurrentCityProvider({ children }: { children: ReactNode }) {
   const cityRef = useRef(city);
   cityRef.current = city;
 
-  const list = useQuery({ queryKey: CITY_LIST_KEY, queryFn: fetchCityList, staleTime: Infinity, gcTime: Infinity });
+  // The list (110 KB) waits until the page's first data is in: the page fetches by its address anyway,
+  // and on a slow connection the list would delay the headline. A stored city's name shows meanwhile.
+  const [listWanted, setListWanted] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void whenFirstScreenSettled().then(() => {
+      if (live) setListWanted(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const list = useQuery({
+    queryKey: CITY_LIST_KEY,
+    queryFn: fetchCityList,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    enabled: listWanted,
+  });
   const index = useMemo(() => indexCities(list.data ?? []), [list.data]);
 
   useEffect(() => {
     // Spec §8: the city list failing to load shows '服务器连接失败' for 3 s.
-    if (list.isError) void message.error({ content: '服务器连接失败', duration: 3, key: 'city-list' });
-  }, [list.isError, message]);
+    if (list.isError) toast('error', { content: '服务器连接失败', duration: 3, key: 'city-list' });
+  }, [list.isError]);
 
   const choose = useCallback((next: CurrentCity) => {
     setCity((prev) => (prev !== undefined && prev.code === next.code ? prev : next));

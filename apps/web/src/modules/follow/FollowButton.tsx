@@ -1,5 +1,5 @@
-import { StarFilled, StarOutlined } from '@ant-design/icons';
-import { App } from 'antd';
+import { Icon } from '../../shared/icons';
+import { toast } from '../../shared/toast';
 import { useCurrentCity } from '../city';
 import { loadFollowDataFor } from './data';
 import { follow, getFollowed, MAX_FOLLOWED, unfollow, useFollowedCities } from './store';
@@ -8,7 +8,6 @@ import { follow, getFollowed, MAX_FOLLOWED, unfollow, useFollowedCities } from '
 export function FollowButton() {
   const city = useCurrentCity();
   const followed = useFollowedCities();
-  const { message } = App.useApp();
   if (city === undefined) return null;
   const isFollowed = followed.some((c) => c.stationCode === city.code);
   const label = isFollowed ? '取消关注' : '关注';
@@ -16,16 +15,16 @@ export function FollowButton() {
   const toggle = () => {
     if (isFollowed) {
       unfollow(city.code);
-      void message.info({ content: `已取消关注${city.name}`, duration: 2, key: 'follow' });
+      toast('info', { content: `已取消关注${city.name}`, duration: 2, key: 'follow' });
       return;
     }
     if (!follow(city)) {
-      void message.warning({ content: `最多关注 ${MAX_FOLLOWED} 个城市`, duration: 3, key: 'follow' });
+      toast('warning', { content: `最多关注 ${MAX_FOLLOWED} 个城市`, duration: 3, key: 'follow' });
       return;
     }
     const added = getFollowed().find((c) => c.stationCode === city.code);
     if (added !== undefined) loadFollowDataFor(added);
-    void message.success({ content: `已关注${city.name}`, duration: 2, key: 'follow' });
+    toast('success', { content: `已关注${city.name}`, duration: 2, key: 'follow' });
   };
 
   return (
@@ -37,7 +36,7 @@ export function FollowButton() {
       title={isFollowed ? `取消关注${city.name}` : `关注${city.name}`}
       onClick={toggle}
     >
-      {isFollowed ? <StarFilled aria-hidden /> : <StarOutlined aria-hidden />}
+      <Icon name={isFollowed ? 'starFilled' : 'starOutlined'} />
       <span className="lt-follow-text">{label}</span>
     </button>
   );

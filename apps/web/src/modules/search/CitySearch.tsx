@@ -1,5 +1,5 @@
-import { SearchOutlined } from '@ant-design/icons';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Icon } from '../../shared/icons';
 import { type CityListEntry, useCityDirectory, useSelectCity } from '../city';
 import { createCitySearch, searchCities } from './grouping';
 import { CLICK_TOLERANCE_MS, DROPDOWN_DELAY_MS } from './timing';
@@ -131,7 +131,9 @@ export function CitySearch() {
       }}
     >
       <label className="lt-search-box">
-        <SearchOutlined className="lt-search-icon" aria-hidden />
+        <span className="lt-search-icon">
+          <Icon name="search" />
+        </span>
         <input
           ref={inputRef}
           type="search"

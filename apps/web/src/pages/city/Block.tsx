@@ -1,4 +1,3 @@
-import { Button, Skeleton } from 'antd';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 
 /**
@@ -65,7 +64,10 @@ export function QueryBody({
 export function BlockSkeleton({ rows = 4 }: { rows?: number }) {
   return (
     <div className="lt-cap-skeleton" role="status" aria-label="加载中">
-      <Skeleton active title={false} paragraph={{ rows }} />
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder rows
+        <div key={i} className="lt-sk lt-sk-row" />
+      ))}
     </div>
   );
 }
@@ -76,9 +78,9 @@ export function InlineError({ label, error, onRetry }: { label: string; error: E
       <span>
         {label}加载失败{error?.message ? `：${error.message}` : ''}
       </span>
-      <Button size="small" onClick={onRetry}>
+      <button type="button" className="lt-button lt-button-small" onClick={onRetry}>
         重试
-      </Button>
+      </button>
     </div>
   );
 }

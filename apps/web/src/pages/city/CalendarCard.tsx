@@ -1,6 +1,5 @@
 import type { CalendarDay } from '@lantian/contracts';
 import { chinaParts, daysInMonth, formatAqi } from '@lantian/domain';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { levelColor, levelInk, levelName } from '../../shared/aqi';
 import { type CityCalendar, useCityCalendar } from './api';
@@ -40,12 +39,23 @@ export function CalendarCard({ city }: { city: string }) {
       blockRef={ref}
       extra={
         <div className="lt-cap-cal-nav">
-          <Button size="small" onClick={() => setAnchor(shift(anchor, -1))} aria-label="上个月">
+          <button
+            type="button"
+            className="lt-button lt-button-small"
+            onClick={() => setAnchor(shift(anchor, -1))}
+            aria-label="上个月"
+          >
             ‹
-          </Button>
-          <Button size="small" onClick={() => setAnchor(shift(anchor, 1))} disabled={atLatest} aria-label="下个月">
+          </button>
+          <button
+            type="button"
+            className="lt-button lt-button-small"
+            onClick={() => setAnchor(shift(anchor, 1))}
+            disabled={atLatest}
+            aria-label="下个月"
+          >
             ›
-          </Button>
+          </button>
         </div>
       }
     >

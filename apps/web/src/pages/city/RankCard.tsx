@@ -1,8 +1,8 @@
 import type { RankAnalysisData, RankItem } from '@lantian/contracts';
-import { Segmented } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AqiBadge, chinaLabel, parseChinaTime, StaleTag } from '../../shared/aqi';
+import { Segmented } from '../../shared/Segmented';
 import { type RankPeriod, useCityRank, useRankAnalysis } from './api';
 import { Block, EmptyNote, QueryBody, useNearViewport } from './Block';
 import { BlockDemoTag } from './demo';
@@ -30,9 +30,8 @@ export function RankCard({ city }: { city: string }) {
       blockRef={ref}
       extra={
         <Segmented
-          size="small"
           value={period}
-          onChange={(v) => setPeriod(v as RankPeriod)}
+          onChange={setPeriod}
           options={[
             { label: '实时', value: 'hour' },
             { label: '昨日', value: 'day' },

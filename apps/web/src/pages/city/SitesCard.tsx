@@ -1,8 +1,8 @@
 import type { CitySiteItem } from '@lantian/contracts';
-import { Segmented } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AqiBadge, chinaLabel, formatIndex, INDEX_LABEL, levelText, parseChinaTime, StaleTag } from '../../shared/aqi';
+import { Segmented } from '../../shared/Segmented';
 import { useCitySites } from './api';
 import { Block, EmptyNote, QueryBody, useNearViewport } from './Block';
 import { BlockDemoTag } from './demo';
@@ -28,9 +28,8 @@ export function SitesCard({ city }: { city: string }) {
         <>
           <BlockDemoTag demo={demo} />
           <Segmented
-            size="small"
             value={sort}
-            onChange={(v) => setSort(v as SiteSort)}
+            onChange={setSort}
             options={[
               { label: '按 AQI', value: 'aqi' },
               { label: '按名称', value: 'name' },

@@ -1,7 +1,7 @@
 import type { IndexKey } from '@lantian/domain';
-import { Segmented } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { formatIndex, INDEX_LABEL, indexName, indexUnit, levelText, valueLevel } from '../../shared/aqi';
+import { Segmented } from '../../shared/Segmented';
 import { useCityDays, useCityHours } from './api';
 import { Block, BlockSkeleton, EmptyNote, QueryBody, useNearViewport } from './Block';
 import { BlockDemoTag } from './demo';
@@ -46,9 +46,8 @@ export function TrendCard({ city }: { city: string }) {
         <>
           <BlockDemoTag demo={demo} />
           <Segmented
-            size="small"
             value={period}
-            onChange={(v) => setPeriod(v as TrendPeriod)}
+            onChange={setPeriod}
             options={[
               { label: '24 小时', value: 'hour' },
               { label: '30 天', value: 'day' },

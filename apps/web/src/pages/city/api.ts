@@ -49,24 +49,50 @@ function fileUnderAliases(client: QueryClient, path: string, params: Params, dat
   }
 }
 
-function useCall<T>(path: string, params: Params, options: { enabled?: boolean; refetchMs?: number } = {}) {
-  const client = useQueryClient();
-  return useQuery<T, Error>({
+/** The query of one call: key and function (shared by the hooks and the start-up prefetch). */
+function callQuery<T>(client: QueryClient, path: string, params: Params) {
+  return {
     queryKey: keyOf(path, params),
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }: { signal: AbortSignal }) => {
       const data = await callApi<T>(path, params, { signal });
       fileUnderAliases(client, path, params, data);
       return data;
     },
-    enabled: options.enabled ?? true,
     retry,
+  };
+}
+
+function useCall<T>(path: string, params: Params, options: { enabled?: boolean; refetchMs?: number } = {}) {
+  const client = useQueryClient();
+  return useQuery<T, Error>({
+    ...callQuery<T>(client, path, params),
+    enabled: options.enabled ?? true,
     // The data changes once an hour; a page left open picks up the new hour by itself.
     refetchInterval: options.refetchMs ?? false,
   });
 }
 
+const CITY_CURRENT = '/api/getCityCurrentData';
+
+/**
+ * Files the headline call that the entry module started before React (app/first-call.ts) as the city
+ * page's query, so the page shows its answer (or waits for the call in flight) instead of asking again.
+ */
+export function adoptCityCurrent(client: QueryClient, city: string, data: Promise<CityCurrentData>): void {
+  const params = { city };
+  void client.prefetchQuery({
+    ...callQuery<CityCurrentData>(client, CITY_CURRENT, params),
+    queryFn: async () => {
+      const answer = await data;
+      fileUnderAliases(client, CITY_CURRENT, params, answer);
+      return answer;
+    },
+    retry: false,
+  });
+}
+
 export const useCityCurrent = (city: string) =>
-  useCall<CityCurrentData>('/api/getCityCurrentData', { city }, { refetchMs: 5 * MINUTE });
+  useCall<CityCurrentData>(CITY_CURRENT, { city }, { refetchMs: 5 * MINUTE });
 
 export const useCityHours = (city: string, enabled: boolean) =>
   useCall<CityHoursData>('/api/getCityHoursData', { city }, { enabled, refetchMs: 10 * MINUTE });

@@ -1,0 +1,45 @@
+import type { CityCurrentData } from '@lantian/contracts';
+import { callApi } from '../shared/api/client';
+
+/**
+ * The first screen's headline call, started by the entry module before React and the app's code have
+ * even downloaded: on a slow phone connection that is most of a second sooner. Only /city/{city} has
+ * one; the city page's query takes the answer over (pages/city/api.ts).
+ */
+
+export interface FirstScreenCall {
+  city: string;
+  data: Promise<CityCurrentData>;
+}
+
+let started: FirstScreenCall | undefined;
+
+/** The city named by /city/{city}, as the page reads it (app/city-param.ts), or undefined. */
+export function firstScreenCity(pathname: string): string | undefined {
+  const segments = pathname.split('/').filter((s) => s !== '');
+  const last = segments[segments.length - 1];
+  if (segments.length < 2 || segments[0] !== 'city' || last === undefined) return undefined;
+  try {
+    const city = decodeURIComponent(last);
+    return city === '' ? undefined : city;
+  } catch {
+    return undefined;
+  }
+}
+
+export function startFirstScreenCall(pathname: string): FirstScreenCall | undefined {
+  const city = firstScreenCity(pathname);
+  if (city === undefined) return undefined;
+  const data = callApi<CityCurrentData>('/api/getCityCurrentData', { city });
+  // Its failure is the page's to handle (the page's query retries and the shell announces it).
+  data.catch(() => {});
+  started = { city, data };
+  return started;
+}
+
+/** Hands the call over once: later reads (a remount, another address) fetch on their own. */
+export function takeFirstScreenCall(): FirstScreenCall | undefined {
+  const call = started;
+  started = undefined;
+  return call;
+}
