@@ -128,17 +128,7 @@ function LoginForm() {
   return (
     <Form component="form" layout="vertical" onFinish={submit} requiredMark={false} className="lt-login-form">
       <Form.Item {...fieldStatus(errors.username)}>
-        <Input
-          size="large"
-          placeholder="请输入手机号"
-          aria-label="手机号"
-          autoComplete="username"
-          inputMode="tel"
-          maxLength={20}
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-          onFocus={() => clear('username')}
-        />
+        <PhoneInput maxLength={20} value={username} onChange={setUsername} onFocus={() => clear('username')} />
       </Form.Item>
       <Form.Item>
         <Input.Password
@@ -369,17 +359,7 @@ function RegistryForm() {
   return (
     <Form component="form" layout="vertical" onFinish={submit} requiredMark={false} className="lt-login-form">
       <Form.Item {...fieldStatus(errors.username)}>
-        <Input
-          size="large"
-          placeholder="请输入手机号"
-          aria-label="手机号"
-          autoComplete="username"
-          inputMode="tel"
-          maxLength={11}
-          value={username}
-          onChange={(e) => changePhone(e.target.value)}
-          onFocus={() => clear('username')}
-        />
+        <PhoneInput maxLength={11} value={username} onChange={changePhone} onFocus={() => clear('username')} />
       </Form.Item>
       <Form.Item {...fieldStatus(errors.isPreVer)}>
         <button
@@ -393,16 +373,10 @@ function RegistryForm() {
       </Form.Item>
       <Form.Item {...fieldStatus(errors.verificationCode)}>
         <div className="lt-login-row">
-          <Input
-            size="large"
-            placeholder="请输入短信验证码"
-            aria-label="短信验证码"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
+          <SmsCodeInput
             disabled={!isPreVer}
             value={verificationCode}
-            onChange={(e) => setVerificationCode(e.target.value)}
+            onChange={setVerificationCode}
             onFocus={() => clear('verificationCode')}
           />
           <SmsButton left={sms.left} sending={sms.sending} disabled={!isPreVer} onClick={() => void requestCode()} />
@@ -509,16 +483,11 @@ function FindPasswordForm() {
   return (
     <Form component="form" layout="vertical" onFinish={submit} requiredMark={false} className="lt-login-form">
       <Form.Item {...fieldStatus(errors.username)}>
-        <Input
-          size="large"
-          placeholder="请输入手机号"
-          aria-label="手机号"
-          autoComplete="username"
-          inputMode="tel"
+        <PhoneInput
           maxLength={11}
           value={username}
-          onChange={(e) => {
-            setUsername(e.target.value);
+          onChange={(value) => {
+            setUsername(value);
             setShowPuzzle(false);
           }}
           onFocus={() => clear('username')}
@@ -526,15 +495,9 @@ function FindPasswordForm() {
       </Form.Item>
       <Form.Item {...fieldStatus(errors.verificationCode)}>
         <div className="lt-login-row">
-          <Input
-            size="large"
-            placeholder="请输入短信验证码"
-            aria-label="短信验证码"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
+          <SmsCodeInput
             value={verificationCode}
-            onChange={(e) => setVerificationCode(e.target.value)}
+            onChange={setVerificationCode}
             onFocus={() => clear('verificationCode')}
           />
           <SmsButton left={sms.left} sending={sms.sending} disabled={false} onClick={requestCode} />
@@ -572,5 +535,46 @@ function FindPasswordForm() {
         />
       )}
     </Form>
+  );
+}
+
+interface TextFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  onFocus: () => void;
+}
+
+/** The phone field of all three modes (spec §3 forms: username is the phone). */
+function PhoneInput({ maxLength, value, onChange, onFocus }: TextFieldProps & { maxLength: number }) {
+  return (
+    <Input
+      size="large"
+      placeholder="请输入手机号"
+      aria-label="手机号"
+      autoComplete="username"
+      inputMode="tel"
+      maxLength={maxLength}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      onFocus={onFocus}
+    />
+  );
+}
+
+/** The SMS code field of registry and find-password. */
+function SmsCodeInput({ value, onChange, onFocus, disabled = false }: TextFieldProps & { disabled?: boolean }) {
+  return (
+    <Input
+      size="large"
+      placeholder="请输入短信验证码"
+      aria-label="短信验证码"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={6}
+      disabled={disabled}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      onFocus={onFocus}
+    />
   );
 }
