@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CAPTCHA_ALPHABET, CAPTCHA_LENGTH, SLIDE_PUZZLE } from '@lantian/contracts';
-import { DEFAULT_NAV_LINKS, NAV_KEYS, type NavKey } from '@lantian/contracts/web-config';
+import { DEFAULT_NAV_LINKS, DEFAULT_PUBLIC_API_KEY, NAV_KEYS, type NavKey } from '@lantian/contracts/web-config';
 
 /**
  * Configuration comes only from environment variables, parsed once at start-up. A bad value stops
@@ -105,8 +105,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** Both src/ (tsx) and dist/ (bundle) sit one level below apps/server, so this holds for either. */
 const appsDir = path.resolve(here, '..', '..');
 
-/** Documented in the README; production deployments set their own PUBLIC_API_KEY (and rebuild the web app with it). */
-export const DEFAULT_PUBLIC_API_KEY = 'lantian-public-web-v1';
+export { DEFAULT_PUBLIC_API_KEY };
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const NODE_ENVS = ['development', 'production', 'test'] as const;

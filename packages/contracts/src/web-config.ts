@@ -6,6 +6,13 @@
 
 export const WEB_CONFIG_ELEMENT_ID = 'lantian-config';
 
+/**
+ * The public site's signing key unless PUBLIC_API_KEY says otherwise (documented in the README). The
+ * server hands the configured key to the web app in index.html, so changing it needs no web rebuild;
+ * the web app falls back to this one only without that element (under `vite dev`).
+ */
+export const DEFAULT_PUBLIC_API_KEY = 'lantian-public-web-v1';
+
 /** The side navigation's six entries (spec §1 "Main navigation entries"), in menu order. */
 export const NAV_KEYS = ['air', 'cityAnalysis', 'rankAnalysis', 'imageAnalysis', 'dataAnalysis', 'news'] as const;
 export type NavKey = (typeof NAV_KEYS)[number];

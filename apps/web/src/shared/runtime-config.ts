@@ -1,11 +1,14 @@
-import { DEFAULT_NAV_LINKS, WEB_CONFIG_ELEMENT_ID, type WebRuntimeConfig } from '@lantian/contracts/web-config';
+import {
+  DEFAULT_NAV_LINKS,
+  DEFAULT_PUBLIC_API_KEY,
+  WEB_CONFIG_ELEMENT_ID,
+  type WebRuntimeConfig,
+} from '@lantian/contracts/web-config';
 
 /**
  * The deployment's settings, read once from the JSON element the server puts in index.html. Under
  * `vite dev` (no server-rendered index) the documented defaults apply.
  */
-
-const DEFAULT_PUBLIC_API_KEY = 'lantian-public-web-v1';
 
 function read(): WebRuntimeConfig {
   const fallback: WebRuntimeConfig = {
