@@ -21,6 +21,9 @@ export default defineConfig({
       { test: { name: 'areas', root: 'packages/areas', include, exclude } },
       // Pure logic of the web apps (matching, formatting, storage rules); screens are tested in e2e/.
       { test: { name: 'web', root: 'apps/web', include, exclude } },
+      { test: { name: 'console', root: 'apps/console', include, exclude } },
+      // Repository tooling: the layering check's rules on made-up trees.
+      { test: { name: 'tooling', root: 'scripts', include: realdata ? [] : ['**/*.test.ts'], testTimeout: 30_000 } },
       {
         test: {
           name: 'server',

@@ -10,7 +10,7 @@ const api = { target: 'http://localhost:8080', changeOrigin: false };
 
 const nodeModule = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](?:${names})[\\\\/]`);
 
-/** The lazily loaded page of each route prefix (app/router.tsx); '/' redirects to the city page. */
+/** The lazily loaded page of each route prefix (app/AppRouter.tsx); '/' redirects to the city page. */
 const ROUTE_PAGES: Record<string, string> = {
   '/': 'src/pages/CityAirPage.tsx',
   '/city': 'src/pages/CityAirPage.tsx',
@@ -204,7 +204,7 @@ export default defineConfig({
              */
             {
               name: 'common',
-              test: /[\\/](?:packages[\\/]domain[\\/]src[\\/](?:time|numbers|display|aqi[\\/]levels)|packages[\\/]contracts[\\/]src[\\/]error-codes|apps[\\/]web[\\/]src[\\/](?:shared[\\/](?:aqi[\\/]|toast)|app[\\/]city-param))/,
+              test: /[\\/](?:packages[\\/]domain[\\/]src[\\/](?:time|numbers|display|aqi[\\/]levels)|packages[\\/]contracts[\\/]src[\\/]error-codes|apps[\\/]web[\\/]src[\\/](?:shared[\\/](?:aqi[\\/]|toast)|app[\\/]useCityParam))/,
               priority: 15,
             },
             { name: 'vendor-initial', test: nodeModule('[^\\\\/]+'), tags: ['$initial'], priority: 10 },

@@ -312,6 +312,27 @@ test.describe('login dialog validation', () => {
   });
 });
 
+test('find password: a number changed right after the puzzle passes gets no code, nor does the old one', async ({
+  page,
+}) => {
+  await page.goto('/city/');
+  const dialog = await openLoginDialog(page);
+  await dialog.getByRole('button', { name: '忘记密码？' }).click();
+  await dialog.getByPlaceholder('请输入手机号').fill(newPhone());
+  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  const codeRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/user/getMessageCodeData')) codeRequests.push(request.url());
+  });
+  await dragPuzzle(page, PUZZLE_X);
+  await expect(page.locator('.lt-sv')).toHaveAttribute('data-phase', 'success');
+  // Within the moment the solved puzzle stays on screen, the visitor corrects the number.
+  await dialog.getByPlaceholder('请输入手机号').fill(newPhone());
+  await page.waitForTimeout(1_500);
+  expect(codeRequests).toEqual([]);
+  await expect(dialog.getByRole('button', { name: '获取验证码' })).toBeEnabled();
+});
+
 test.describe('slide puzzle', () => {
   async function openPuzzle(page: Page) {
     await page.goto('/city/');

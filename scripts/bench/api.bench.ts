@@ -19,11 +19,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { AirRepository } from '../../apps/server/src/modules/air';
-import { notifyHourIngested } from '../../apps/server/src/modules/city-air';
-import { seedDemoData } from '../../apps/server/src/modules/demo/seed';
-import { openDatabase } from '../../apps/server/src/platform/db/database';
-import { migrateToLatest } from '../../apps/server/src/platform/db/migrate';
+import { migrateAppDatabase, openAppDatabase } from '../../apps/server/src/database';
+import { AirStore, notifyHourIngested } from '../../apps/server/src/modules/data/air';
+import { seedDemoData } from '../../apps/server/src/modules/data/demo';
+import { systemClock } from '../../apps/server/src/platform/clock';
 import { MemoryState } from '../../apps/server/src/platform/state';
 import type { BenchResult } from './index';
 
@@ -105,14 +104,14 @@ async function listen(server: FastifyInstance): Promise<string> {
  * Beijing's city hours stretched back 31 days by repeating the seeded days, so a 30-day series call
  * answers the 720 rows it would in production (the values repeat; the size and the query are real).
  */
-async function stretchHistory(air: AirRepository, to: number): Promise<void> {
+async function stretchHistory(air: AirStore, to: number): Promise<void> {
   const span = HISTORY_DAYS * SECONDS_PER_DAY;
-  const seeded = await air.cityHours(SERIES_CITY, to - span + 1, to);
+  const seeded = await air.cityHours.ofCity(SERIES_CITY, to - span + 1, to);
   const rows = [];
   for (let shift = span; shift <= 31 * SECONDS_PER_DAY; shift += span) {
     for (const r of seeded) rows.push({ ...r, time: r.time - shift });
   }
-  await air.upsertCityHours(rows);
+  await air.cityHours.upsert(rows);
 }
 
 function memory() {
@@ -137,16 +136,16 @@ export async function run(): Promise<BenchResult[]> {
     },
     dir,
   );
-  const database = openDatabase(config.database);
+  const database = openAppDatabase(config.database);
   const state = new MemoryState();
   const bare = Fastify({ logger: false });
   bare.get('/', async () => ({ code: 0, msg: '成功', data: 1 }));
   const results: BenchResult[] = [];
   try {
-    await migrateToLatest(database.db);
-    const now = Math.floor(Date.now() / 1000);
+    await migrateAppDatabase(database);
+    const now = systemClock();
     const seed = await seedDemoData(database, { days: HISTORY_DAYS, now });
-    const air = new AirRepository(database);
+    const air = new AirStore(database);
     await stretchHistory(air, seed.to);
     const app = await buildApp({ config, database, state });
     // The same constant inside the app: what its global hooks (headers, ids, access, form parsing) cost.

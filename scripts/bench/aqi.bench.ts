@@ -1,14 +1,15 @@
 /**
  * AQI throughput: real-time and daily AQI computations per second over varied inputs, and QC of the
- * shared national hour (parse + check) when ../shared is present.
+ * shared national hour (parse + check) when ../shared is present: as published (GeoJSON) and written
+ * in the release's CSV form, so that the CSV reader's share of the work shows.
  */
 import { readFileSync } from 'node:fs';
 import { type DailyInput, dailyAqi, type RealtimeInput, realtimeAqi } from '@lantian/domain';
-import { parseCnemcFile } from '../../apps/server/src/modules/ingest/cnemc-file';
-import { runQc } from '../../apps/server/src/modules/ingest/qc';
-import { SHARED_CNEMC_HOUR, sharedFile } from '../../apps/server/src/modules/ingest/shared-data';
+import { parseCnemcFile, runQc } from '../../apps/server/src/modules/data/ingest';
+import { SHARED_CNEMC_HOUR, sharedFile } from '../../apps/server/src/testing/shared-data';
 import type { BenchResult } from './index';
 import { opsPerSecond } from './measure';
+import { baseHour, releaseCsv } from './release-hour';
 
 /** Deterministic pseudo-random inputs (no Math.random: runs compare like with like). */
 function inputs<T>(n: number, make: (r: () => number) => T): T[] {
@@ -56,6 +57,22 @@ export async function run(): Promise<BenchResult[]> {
     });
     const checks = opsPerSecond('QC check only', () => runQc(rows), 2000);
     results.push({ name: 'QC throughput (check only)', value: checks.value * rows.length, unit: 'rows/s' });
+
+    const csv = new TextEncoder().encode(releaseCsv(baseHour().rows, '2018-02-20 07:00:00'));
+    const csvRows = parseCnemcFile(csv).rows.length;
+    const csvQc = opsPerSecond('QC of the shared hour as CSV', () => runQc(parseCnemcFile(csv).rows), 2000);
+    results.push({
+      name: 'QC throughput, CSV form (parse + check)',
+      value: csvQc.value * csvRows,
+      unit: 'rows/s',
+      note: `${csvRows} rows per file`,
+    });
+    const csvRead = opsPerSecond('CSV form read', () => parseCnemcFile(csv), 2000);
+    results.push({
+      name: 'CSV form read only (decode + parse + fields)',
+      value: csvRead.value * csvRows,
+      unit: 'rows/s',
+    });
   }
   return results;
 }

@@ -9,87 +9,23 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { listCities } from '@lantian/areas';
-import { formatChinaDateTime, formatPrimaryPollutants, realtimeAqi } from '@lantian/domain';
+import { formatChinaDateTime } from '@lantian/domain';
 import pg from 'pg';
-import type { DatabaseConfig } from '../../apps/server/src/config';
-import { CNEMC_CSV_COLUMNS, Importer } from '../../apps/server/src/modules/ingest';
-import { SHARED_CNEMC_HOUR, sharedFile } from '../../apps/server/src/modules/ingest/shared-data';
-import { openDatabase } from '../../apps/server/src/platform/db/database';
-import { migrateToLatest } from '../../apps/server/src/platform/db/migrate';
+import { migrateAppDatabase, openAppDatabase } from '../../apps/server/src/database';
+import { Importer } from '../../apps/server/src/modules/data/ingest';
+import type { DatabaseConfig } from '../../apps/server/src/platform/config';
 import type { BenchResult } from './index';
+import { baseHour, releaseCsv } from './release-hour';
 
 const HOURS = 48;
-
-type Row = Record<string, string>;
-
-/** One hour of stations as CSV fields: the shared hour, else made-up stations in every city. */
-function baseHour(): { rows: Row[]; source: string } {
-  const file = sharedFile(SHARED_CNEMC_HOUR);
-  if (file !== null) {
-    const json = JSON.parse(readFileSync(file, 'utf8')) as {
-      features: { geometry: { coordinates: number[] } | null; properties: Row }[];
-    };
-    return {
-      source: 'shared 2018-02-20T07',
-      rows: json.features.map((f) => ({
-        ...f.properties,
-        longitude: String(f.geometry?.coordinates[0] ?? ''),
-        latitude: String(f.geometry?.coordinates[1] ?? ''),
-      })),
-    };
-  }
-  const cities = listCities();
-  const rows = Array.from({ length: 1_500 }, (_, i): Row => {
-    const city = cities[i % cities.length];
-    const v = {
-      pm2_5: 20 + (i % 80),
-      pm10: 40 + (i % 120),
-      so2: 3 + (i % 9),
-      no2: 10 + (i % 50),
-      co: 0.6,
-      o3: 30 + (i % 90),
-    };
-    const aqi = realtimeAqi(v);
-    return {
-      stationcode: `${9000 + i}B`,
-      positionname: `合成站${i}`,
-      area: city?.name ?? '北京市',
-      longitude: String(city?.longitude ?? 116),
-      latitude: String(city?.latitude ?? 40),
-      aqi: String(aqi.aqi),
-      primarypollutant: formatPrimaryPollutants(aqi.primaryPollutants),
-      pm2_5: String(v.pm2_5),
-      pm2_5_24h: String(v.pm2_5),
-      pm10: String(v.pm10),
-      pm10_24h: String(v.pm10),
-      so2: String(v.so2),
-      so2_24h: String(v.so2),
-      no2: String(v.no2),
-      no2_24h: String(v.no2),
-      co: '0.6',
-      co_24h: '0.6',
-      o3: String(v.o3 + 20),
-      o3_24h: String(v.o3),
-      o3_8h: String(v.o3),
-      o3_8h_24h: String(v.o3),
-    };
-  });
-  return { source: 'synthetic', rows };
-}
 
 function writeHours(dir: string): { rows: number; source: string } {
   const base = baseHour();
   const start = Date.UTC(2018, 1, 20, 7 - 8) / 1000;
-  const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
   for (let h = 0; h < HOURS; h++) {
-    const timepoint = formatChinaDateTime(start + h * 3600);
-    const lines = base.rows.map((r) =>
-      CNEMC_CSV_COLUMNS.map((c) => quote(c === 'timepoint' ? timepoint : (r[c] ?? ''))).join(','),
-    );
     writeFileSync(
       path.join(dir, `hour-${String(h).padStart(3, '0')}.csv`),
-      `${CNEMC_CSV_COLUMNS.join(',')}\n${lines.join('\n')}\n`,
+      releaseCsv(base.rows, formatChinaDateTime(start + h * 3600)),
     );
   }
   return { rows: base.rows.length * HOURS, source: base.source };
@@ -123,9 +59,9 @@ async function freshDatabase(
 }
 
 async function importDir(config: DatabaseConfig, dir: string, aggregate: boolean, times: number) {
-  const database = openDatabase(config);
+  const database = openAppDatabase(config);
   try {
-    await migrateToLatest(database.db);
+    await migrateAppDatabase(database);
     const files = readdirSync(dir)
       .filter((f) => f.startsWith('hour-'))
       .sort();

@@ -9,13 +9,13 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chinaDayStart, chinaParts, dayOfHourEnding, SECONDS_PER_DAY } from '@lantian/domain';
-import type { DatabaseConfig } from '../../apps/server/src/config';
-import { AirRepository } from '../../apps/server/src/modules/air';
-import { DEMO_SEED_META, demoCities, seedDemoData } from '../../apps/server/src/modules/demo';
-import { StationsRepository } from '../../apps/server/src/modules/stations';
-import { SystemRepository } from '../../apps/server/src/modules/system';
-import { type Database, openDatabase } from '../../apps/server/src/platform/db/database';
-import { migrateToLatest } from '../../apps/server/src/platform/db/migrate';
+import { type AppDatabase, migrateAppDatabase, openAppDatabase } from '../../apps/server/src/database';
+import { AirStore } from '../../apps/server/src/modules/data/air';
+import { demoCities, seedDemoData } from '../../apps/server/src/modules/data/demo';
+import { StationsRepository } from '../../apps/server/src/modules/data/stations';
+import { DEMO_SEED_META, SystemRepository } from '../../apps/server/src/modules/data/system';
+import { systemClock } from '../../apps/server/src/platform/clock';
+import type { DatabaseConfig } from '../../apps/server/src/platform/config';
 import type { BenchResult } from './index';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -58,13 +58,13 @@ async function seedFresh60(): Promise<BenchResult[]> {
   mkdirSync(benchDir, { recursive: true });
   const file = path.join(benchDir, 'seed-60d.db');
   sqliteFiles(file);
-  const database = openDatabase({ kind: 'sqlite', path: file });
+  const database = openAppDatabase({ kind: 'sqlite', path: file });
   try {
-    await migrateToLatest(database.db);
+    await migrateAppDatabase(database);
     const started = performance.now();
     const report = await seedDemoData(database, {
       days: 60,
-      now: Math.floor(Date.now() / 1000),
+      now: systemClock(),
       sqlitePath: file,
     });
     const seconds = (performance.now() - started) / 1000;
@@ -84,21 +84,21 @@ async function seedFresh60(): Promise<BenchResult[]> {
 }
 
 /** The year of data in `database`, generated unless a complete one is there already. */
-async function ensureYear(database: Database, sqlitePath: string | undefined, label: string): Promise<void> {
-  await migrateToLatest(database.db);
+async function ensureYear(database: AppDatabase, sqlitePath: string | undefined, label: string): Promise<void> {
+  await migrateAppDatabase(database);
   const stations = await new StationsRepository(database).all('demo');
-  const air = new AirRepository(database);
+  const air = new AirStore(database);
   const first = stations[0];
   const complete = (await new SystemRepository(database).getMeta(DEMO_SEED_META)) === 'complete';
   if (first !== undefined && complete) {
-    const oldest = await air.stationSeries(first.code, 0, Number.MAX_SAFE_INTEGER - 1).then((r) => r[0]?.time);
-    const latest = await air.latestTimeOfStation(first.code);
+    const oldest = await air.stationHours.series(first.code, 0, Number.MAX_SAFE_INTEGER - 1).then((r) => r[0]?.time);
+    const latest = await air.stationHours.latestTimeOf(first.code);
     if (oldest !== undefined && latest !== undefined && latest - oldest >= (YEAR_DAYS - 1) * SECONDS_PER_DAY) return;
   }
   console.error(`store bench: generating a year of demo data on ${label} (once; a few minutes)…`);
   const report = await seedDemoData(database, {
     days: YEAR_DAYS,
-    now: Math.floor(Date.now() / 1000),
+    now: systemClock(),
     ...(sqlitePath === undefined ? {} : { sqlitePath }),
   });
   console.error(`store bench: ${report.stationHours} station hours in ${report.seconds} s`);
@@ -106,11 +106,11 @@ async function ensureYear(database: Database, sqlitePath: string | undefined, la
 
 async function queries(config: DatabaseConfig, label: string): Promise<BenchResult[]> {
   const sqlitePath = config.kind === 'sqlite' ? config.path : undefined;
-  const database = openDatabase(config);
+  const database = openAppDatabase(config);
   try {
     await ensureYear(database, sqlitePath, label);
-    const air = new AirRepository(database);
-    const latest = await air.latestCityTime();
+    const air = new AirStore(database);
+    const latest = await air.cityHours.latestTime();
     if (latest === undefined) throw new Error('no city hours after seeding');
     const cities = demoCities().map((c) => c.profile.code);
     const lastDay = dayOfHourEnding(latest) - 1;
@@ -122,19 +122,19 @@ async function queries(config: DatabaseConfig, label: string): Promise<BenchResu
       (a.composite_index ?? 1e9) - (b.composite_index ?? 1e9);
     return [
       ...(await latency(label, 'latest hour, all stations of a city', () =>
-        air.stationHoursAt(latest, [pick(cities)]),
+        air.stationHours.at(latest, [pick(cities)]),
       )),
       ...(await latency(label, '30 days of hours of a city', () =>
-        air.cityHours(pick(cities), latest - 30 * SECONDS_PER_DAY, latest),
+        air.cityHours.ofCity(pick(cities), latest - 30 * SECONDS_PER_DAY, latest),
       )),
       ...(await latency(label, 'a year of days of a city', () =>
-        air.cityDays(pick(cities), chinaDayStart(lastDay - YEAR_DAYS + 1), chinaDayStart(lastDay)),
+        air.cityDays.ofCity(pick(cities), chinaDayStart(lastDay - YEAR_DAYS + 1), chinaDayStart(lastDay)),
       )),
       ...(await latency(label, 'national ranking of a day (by AQI)', async () =>
-        (await air.cityDaysAt(pick(days))).sort(byAqi),
+        (await air.cityDays.at(pick(days))).sort(byAqi),
       )),
       ...(await latency(label, 'national ranking of a month (composite index)', async () =>
-        (await air.cityMonthsAt(pick(months))).sort(byIndex),
+        (await air.cityMonths.at(pick(months))).sort(byIndex),
       )),
     ];
   } finally {

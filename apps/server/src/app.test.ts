@@ -163,6 +163,24 @@ describe('errors become the envelope', () => {
   });
 });
 
+describe('route declarations', () => {
+  it('build without a Fastify warning (no schema part declared but undefined)', async () => {
+    const warnings: string[] = [];
+    const collect = (warning: Error & { code?: string }) => {
+      if (warning.code?.startsWith('FST') === true) warnings.push(`${warning.code} ${warning.message}`);
+    };
+    process.on('warning', collect);
+    try {
+      app = await createTestApp();
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', collect);
+    }
+  });
+});
+
 describe('access declarations', () => {
   it('every route declares its access', async () => {
     app = await createTestApp();

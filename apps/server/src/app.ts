@@ -3,22 +3,18 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
-import { createAccounts } from './modules/accounts';
-import { mapFileRoutes } from './modules/maps';
-import { publicDataRoutes } from './modules/public-api';
-import { ReferenceService, referenceRoutes } from './modules/reference';
-import { shortUrlRedirectRoutes } from './modules/short-urls';
-import { StationsRepository } from './modules/stations';
-import { SystemService, systemRoutes } from './modules/system';
+import { type AppTables, MODULES } from './modules/registry';
+import { type Clock, systemClock } from './platform/clock';
 import type { Database } from './platform/db/database';
 import { type AccessChecks, type RouteAccess, registerAccessControl } from './platform/http/access';
 import { registerCompression } from './platform/http/compression';
 import { registerApiDocs } from './platform/http/docs';
 import { apiNotFound, registerErrorHandling } from './platform/http/error-handler';
 import { registerSecurityHeaders } from './platform/http/security';
-import { requireSignature } from './platform/http/signature';
+import { registerSignatureCheck } from './platform/http/signature';
 import { registerStaticApps } from './platform/http/static-apps';
 import { loggerOptions, requestId } from './platform/logging';
+import { createModules, type ModuleLike, tagsOf } from './platform/module';
 import type { SharedState } from './platform/state';
 import { VERSION } from './version';
 
@@ -27,27 +23,43 @@ z.config(z.locales.zhCN());
 
 export interface AppDeps {
   config: Config;
-  database: Database;
+  database: Database<AppTables>;
   state: SharedState;
+  /** Access checks that replace the modules' own (tests of the access layer). */
   access?: AccessChecks;
   /** The clock of the data calls, in epoch seconds (tests fix it). */
-  now?: () => number;
+  now?: Clock;
 }
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export interface App {
   server: FastifyInstance;
   /** Every route with its declared access (for the test that no route lacks one). */
   routes(): RouteAccess[];
+  /** Starts the modules' background work (demo hours, start records): the server process only. */
+  start(): Promise<void>;
+  /** A module's interface in this application (tests and the CLI drive modules through it). */
+  use<Api>(module: ModuleLike<Api>): Api;
 }
 
-/** Paths that belong to the API: they never fall back to a web page. */
-export function isApiPath(pathname: string): boolean {
-  return /^\/(api|anon)(\/|$)/.test(pathname);
+/**
+ * Paths that belong to the API never fall back to a web page: /api and /anon (the public site), and
+ * every first path segment a module serves (the platform's /zhhb, /sys, /portal, /adm …), so that a
+ * mistyped platform call is a JSON 404, not the web app's page.
+ */
+export function apiPathTest(routeUrls: readonly string[]): (pathname: string) => boolean {
+  const prefixes = new Set(['api', 'anon']);
+  for (const url of routeUrls) {
+    const first = url.split('/')[1];
+    if (first !== undefined && /^[A-Za-z][\w-]*$/.test(first) && first !== 'platform') prefixes.add(first);
+  }
+  return (pathname) => prefixes.has(pathname.split('/')[1] ?? '');
 }
 
-/** Builds the HTTP application without listening, so tests can drive it with `inject`. */
+/**
+ * Builds the HTTP application from the module list (modules/registry.ts) without listening, so
+ * tests can drive it with `inject`. Modules are created in registry order, their routes registered
+ * each in a scope of its own; on close they are stopped in reverse order.
+ */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const server = Fastify({
@@ -63,8 +75,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
 
-  const accounts = createAccounts({ config, database: deps.database, state: deps.state, log: server.log });
-  const routes = registerAccessControl(server, { user: accounts.userCheck, ...deps.access });
+  const { list: modules, use } = await createModules(MODULES, {
+    database: deps.database,
+    state: deps.state,
+    config,
+    now: deps.now ?? systemClock,
+    log: server.log,
+  });
+  server.addHook('onClose', async () => {
+    for (const module of [...modules].reverse()) await module.parts.close?.();
+  });
+
+  // Each kind of caller is checked by the module that knows it (accounts: `user`); tests may replace them.
+  const checks: AccessChecks = {};
+  for (const { parts } of modules) Object.assign(checks, parts.access);
+  const routes = registerAccessControl(server, Object.assign(checks, deps.access));
   registerErrorHandling(server);
   // Once closing has begun, answers to in-flight requests also close their keep-alive socket;
   // otherwise an idle client connection would hold shutdown open until its timeout.
@@ -80,32 +105,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerSecurityHeaders(server, config.nodeEnv === 'production');
   await registerCompression(server);
   await server.register(formbody);
-  await registerApiDocs(server, VERSION);
+  await registerApiDocs(server, VERSION, tagsOf(MODULES));
+  // Public-site calls (routes declared `signed`) carry the spec's signature unless PUBLIC_API_SIGNATURE=off.
+  registerSignatureCheck(
+    server,
+    config.publicApiSignature === 'on' ? { key: config.publicApiKey, state: deps.state } : undefined,
+  );
 
-  await server.register(systemRoutes, { service: new SystemService(deps.database, deps.state) });
-
-  // The public site's calls: signed (spec §7) unless PUBLIC_API_SIGNATURE=off.
-  await server.register(async (publicSite) => {
-    requireSignature(
-      publicSite,
-      config.publicApiSignature === 'on' ? { key: config.publicApiKey, state: deps.state } : undefined,
-    );
-    const stations = new StationsRepository(deps.database);
-    await publicSite.register(referenceRoutes, { service: new ReferenceService(stations) });
-    // Account calls are public-site calls too (spec §7 "Common rules"): signed like the rest.
-    await publicSite.register(accounts.routes);
-    await publicSite.register(publicDataRoutes, {
-      responseCacheMs: config.responseCacheMs,
-      database: deps.database,
-      state: deps.state,
-      now: deps.now ?? nowSeconds,
-    });
-  });
-
-  // Short links are opened by browsers, which cannot sign: outside the signed scope.
-  await server.register(shortUrlRedirectRoutes, { database: deps.database, now: deps.now ?? nowSeconds });
-  // Map outlines are plain files fetched by browsers (cacheable, not signed).
-  await server.register(mapFileRoutes, {});
+  for (const { parts } of modules) {
+    const register = parts.routes;
+    if (register !== undefined) await server.register(async (scope) => register(scope));
+  }
+  // Taken before the static apps register theirs ('/', '/platform/*').
+  const isApiPath = apiPathTest(routes().map((r) => r.url));
 
   const staticApps = await registerStaticApps(
     server,
@@ -119,5 +131,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return apiNotFound(reply);
   });
 
-  return { server, routes };
+  return {
+    server,
+    routes,
+    start: async () => {
+      for (const { parts } of modules) await parts.start?.();
+    },
+    use,
+  };
 }

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { importCommand } from './cli/import';
 import { migrateCommand } from './cli/migrate';
+import { openApiCommand } from './cli/openapi';
+import { operatorCommand } from './cli/operator';
 import { CliError, createOutput, type Output } from './cli/output';
 import { qcCommand } from './cli/qc';
 import { seedCommand } from './cli/seed';
@@ -31,6 +33,19 @@ const commands: Record<string, Command> = {
     summary: '导入国家站小时数据与 china_sites 日文件 / import station files (import [--json] PATH… | --from D --to D)',
     // It reads its own options (--from, --to, --stations), which the shared parser above drops.
     run: (c, o) => importCommand(c, o, process.argv.slice(2)),
+  },
+  openapi: {
+    summary:
+      'OpenAPI 文档与开放接口应用 / the OpenAPI document and open-API applications ' +
+      '(openapi doc [--out FILE] | add-app --name N [--apis …] [--rate N] [--expires YYYY-MM-DD] | list-apps | revoke-app --key K)',
+    // It reads its own options (--out, --name, --apis, --rate, --expires, --key).
+    run: (c, o) => openApiCommand(c, o, process.argv.slice(2)),
+  },
+  operator: {
+    summary:
+      '运营人员：新增、停用、启用、重置密码、列表 / platform operators (operator add|disable|enable|reset-password|list)',
+    // It reads its own options (--username, --area …).
+    run: (c, o) => operatorCommand(c, o, process.argv.slice(2)),
   },
   seed: {
     summary: '生成演示数据 / seed demo data (seed [--days N] [--replace] [--cities CODE,…] [--json])',

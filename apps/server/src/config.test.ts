@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, describeDatabase, loadConfig } from './config';
+import { ingest } from './modules/data/ingest';
+import { settingsOf } from './platform/module';
 
 const cwd = '/srv/lantian';
 
@@ -63,17 +65,15 @@ describe('configuration from the environment', () => {
   });
 
   it('reads the import archive as an http(s) URL template, and the station list URL', () => {
-    expect(loadConfig({}, cwd)).toMatchObject({ importArchiveUrl: undefined, importStationsUrl: undefined });
-    const config = loadConfig(
-      {
-        IMPORT_ARCHIVE_URL: 'https://example.org/data/china_sites_{yyyymmdd}.csv',
-        IMPORT_STATIONS_URL: 'http://127.0.0.1:8000/stations.csv',
-      },
-      cwd,
-    );
-    expect(config.importArchiveUrl).toBe('https://example.org/data/china_sites_{yyyymmdd}.csv');
-    expect(config.importStationsUrl).toBe('http://127.0.0.1:8000/stations.csv');
-    expect(loadConfig({ IMPORT_ARCHIVE_URL: 'http://x.org/{yyyy}/{mm}/{dd}.csv' }, cwd).importArchiveUrl).toBe(
+    const importSettings = (env: Record<string, string>) => settingsOf(ingest, loadConfig(env, cwd));
+    expect(importSettings({})).toEqual({ archiveUrl: undefined, stationsUrl: undefined });
+    const config = importSettings({
+      IMPORT_ARCHIVE_URL: 'https://example.org/data/china_sites_{yyyymmdd}.csv',
+      IMPORT_STATIONS_URL: 'http://127.0.0.1:8000/stations.csv',
+    });
+    expect(config.archiveUrl).toBe('https://example.org/data/china_sites_{yyyymmdd}.csv');
+    expect(config.stationsUrl).toBe('http://127.0.0.1:8000/stations.csv');
+    expect(importSettings({ IMPORT_ARCHIVE_URL: 'http://x.org/{yyyy}/{mm}/{dd}.csv' }).archiveUrl).toBe(
       'http://x.org/{yyyy}/{mm}/{dd}.csv',
     );
     expect(errorOf({ IMPORT_ARCHIVE_URL: 'https://x.org/{day}.csv' }).message).toContain('{day}');

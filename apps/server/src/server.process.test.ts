@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrations } from './migrations';
+import { MIGRATIONS } from './modules/registry';
 import { tempDir } from './testing/databases';
 
 /** The real entry points, run as a user runs them (through tsx, from the repo root). */
@@ -89,7 +89,7 @@ describe('CLI', () => {
     const first = await run('cli.ts', ['migrate', '--json'], env);
     expect(first.code).toBe(0);
     const report = JSON.parse(first.stdout);
-    expect(report).toMatchObject({ command: 'migrate', dialect: 'sqlite', applied: Object.keys(migrations) });
+    expect(report).toMatchObject({ command: 'migrate', dialect: 'sqlite', applied: Object.keys(MIGRATIONS) });
     const second = await run('cli.ts', ['migrate', '--json'], env);
     expect(JSON.parse(second.stdout).applied).toEqual([]);
   });

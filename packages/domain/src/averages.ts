@@ -16,8 +16,6 @@ export const MIN_HOURS_8H = 6;
  * mean needs at least 14 valid 8-hour means among those of the day (the windows ending 08:00 … 24:00).
  */
 export const MIN_WINDOWS_DAILY_MAX_8H = 14;
-/** The 8-hour windows of a day end at 08:00, 09:00, … 24:00: seventeen windows inside the day. */
-export const DAILY_8H_WINDOWS = 17;
 
 export type HourlySeries = readonly Concentration[];
 

@@ -2,6 +2,7 @@ export * from './aqi';
 export * from './averages';
 export * from './city';
 export * from './display';
+export * from './freshness';
 export * from './numbers';
 export * from './period';
 export * from './search';

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../testing/databases';
 import {
   chinaSitesCsv,
   cnemcCsv,
@@ -12,8 +13,7 @@ import {
   stationListCsv,
   type Values,
   values,
-} from '../modules/ingest/test-fixtures';
-import { tempDir } from '../testing/databases';
+} from '../testing/fixtures/release-files';
 
 /** The command as a user runs it: tsx on the CLI entry, from the repo root, on a fresh SQLite file. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -123,6 +123,23 @@ describe('lantian import', () => {
       updated: 0,
       unchanged: 20,
       stations: { known: 5, created: 0 },
+    });
+  });
+
+  it('imports a station list found by its header before the data that needs it, even with its column names quoted', async () => {
+    // china_sites files name stations by code only, and the list's name sorts after the data's.
+    write('sites/china_sites_20180221.csv', day('20180221', [1, 2]));
+    write('sites/站点列表-2018.csv', stationListCsv(STATIONS, { quotedHeader: true }));
+    const result = await lantian(['import', '--json', path.join(dir, 'sites')], {
+      DATABASE_URL: `sqlite:${path.join(dir, 'sites.db')}`,
+    });
+    expect(result.code).toBe(0);
+    expect(summaryOf(result)).toMatchObject({
+      files: 2,
+      failed: [],
+      rejected: { count: 0 },
+      stations: { created: 5 },
+      inserted: 10,
     });
   });
 

@@ -2,22 +2,24 @@ import { open, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config';
-import { notifyHourIngested } from '../modules/city-air';
+import { migrateAppDatabase, openAppDatabase } from '../database';
+import { notifyHourIngested } from '../modules/data/air';
 import {
   archiveUrl,
   type CalendarDate,
   DownloadError,
   datesBetween,
+  detectForm,
   download,
+  type FileForm,
   formatDate,
   Importer,
   type ImportSummary,
-  isChinaSitesHeader,
-  isStationListHeader,
+  ingest,
   parseDate,
-} from '../modules/ingest';
-import { openDatabase } from '../platform/db/database';
-import { migrateToLatest } from '../platform/db/migrate';
+} from '../modules/data/ingest';
+import { systemClock } from '../platform/clock';
+import { settingsOf } from '../platform/module';
 import { openSharedState } from '../platform/state';
 import { CliError, type Output } from './output';
 
@@ -117,18 +119,14 @@ async function walk(dir: string, shown: string): Promise<{ file: string; shown: 
   return out.sort((a, b) => (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0));
 }
 
-type HeadKind = 'station-list' | 'china-sites' | 'other';
-
-async function headKind(file: string): Promise<HeadKind> {
+/** The form a file's header names, read as the importer reads it (a header it cannot read throws). */
+async function headForm(file: string): Promise<FileForm> {
   const handle = await open(file, 'r');
   try {
     const buffer = new Uint8Array(HEAD_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    const text = new TextDecoder('utf-8').decode(buffer.subarray(0, bytesRead)).replace(/^\uFEFF/, '');
-    const fields = (text.split('\n')[0] ?? '').replace(/\r$/, '').split(',');
-    if (isStationListHeader(fields)) return 'station-list';
-    if (isChinaSitesHeader(fields)) return 'china-sites';
-    return 'other';
+    // Not fatal: the head may end inside a character, far past the header.
+    return detectForm(new TextDecoder('utf-8').decode(buffer.subarray(0, bytesRead)));
   } finally {
     await handle.close();
   }
@@ -156,11 +154,11 @@ async function importPaths(importer: Importer, paths: readonly string[], station
     for (const planned of found) {
       if (seen.has(planned.file)) continue;
       seen.add(planned.file);
-      let kind: HeadKind = 'other';
+      let kind: FileForm | null = null;
       try {
-        kind = await headKind(planned.file);
+        kind = await headForm(planned.file);
       } catch {
-        // Unreadable: the import below reports why.
+        // Unreadable, or a header that is not CSV: the import below reports why.
       }
       if (kind === 'station-list') lists.push(planned);
       else data.push(planned);
@@ -264,20 +262,21 @@ export async function importCommand(config: Config, out: Output, argv: readonly 
       throw new CliError(`--from ${options.from} 晚于 --to ${options.to} / --from is after --to`);
     }
     // Checked before the database is touched: nothing can be done without it.
-    if (config.importArchiveUrl === undefined) {
+    const settings = settingsOf(ingest, config);
+    if (settings.archiveUrl === undefined) {
       throw new CliError(
         '未配置下载地址 / no archive configured: 请设置 IMPORT_ARCHIVE_URL，例如 / set IMPORT_ARCHIVE_URL, e.g. https://example.org/data/china_sites_{yyyymmdd}.csv',
       );
     }
-    range = { from, to, template: config.importArchiveUrl, stationsUrl: config.importStationsUrl };
+    range = { from, to, template: settings.archiveUrl, stationsUrl: settings.stationsUrl };
   } else if (options.paths.length === 0) {
     throw new CliError(IMPORT_USAGE);
   }
 
-  const database = openDatabase(config.database);
+  const database = openAppDatabase(config.database);
   let summary: ImportSummary;
   try {
-    await migrateToLatest(database.db);
+    await migrateAppDatabase(database);
     const importer = new Importer(database);
     if (range !== undefined) await importRange(importer, range, options.stations);
     else await importPaths(importer, options.paths, options.stations);
@@ -301,7 +300,7 @@ async function announceNewHours(config: Config): Promise<void> {
   if (config.redisUrl === undefined) return;
   const state = openSharedState(config.redisUrl);
   try {
-    await notifyHourIngested(state, Math.floor(Date.now() / 1000));
+    await notifyHourIngested(state, systemClock());
   } finally {
     await state.close();
   }

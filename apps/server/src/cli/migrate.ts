@@ -1,12 +1,11 @@
 import { type Config, describeDatabase } from '../config';
-import { openDatabase } from '../platform/db/database';
-import { migrateToLatest } from '../platform/db/migrate';
+import { migrateAppDatabase, openAppDatabase } from '../database';
 import type { Output } from './output';
 
 export async function migrateCommand(config: Config, out: Output): Promise<void> {
-  const database = openDatabase(config.database);
+  const database = openAppDatabase(config.database);
   try {
-    const report = await migrateToLatest(database.db);
+    const report = await migrateAppDatabase(database);
     out.result(
       {
         command: 'migrate',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CNEMC_CSV_COLUMNS } from '../modules/ingest/cnemc-file';
+import { CNEMC_CSV_COLUMNS } from '../modules/data/ingest';
 
 /** The command as a user runs it: tsx on the CLI entry, from the repo root. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');

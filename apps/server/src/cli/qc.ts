@@ -1,8 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { POLLUTANTS } from '@lantian/domain';
-import { CnemcFileError, type CnemcParseResult, parseCnemcFile } from '../modules/ingest/cnemc-file';
-import { type QcMismatch, type QcReport, runQc } from '../modules/ingest/qc';
+import {
+  CnemcFileError,
+  type CnemcParseResult,
+  parseCnemcFile,
+  type QcMismatch,
+  type QcReport,
+  runQc,
+} from '../modules/data/ingest';
 import { CliError, type Output } from './output';
 
 /**

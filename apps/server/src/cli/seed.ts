@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 import { listCities } from '@lantian/areas';
 import { type Config, describeDatabase } from '../config';
-import { seedDemoData, sqliteFile } from '../modules/demo';
-import { StationsRepository } from '../modules/stations';
-import { openDatabase } from '../platform/db/database';
-import { migrateToLatest } from '../platform/db/migrate';
+import { migrateAppDatabase, openAppDatabase } from '../database';
+import { demo, seedDemoData, sqliteFile } from '../modules/data/demo';
+import { StationsRepository } from '../modules/data/stations';
+import { systemClock } from '../platform/clock';
+import { settingsOf } from '../platform/module';
 import { CliError, type Output } from './output';
 
 /**
@@ -72,20 +73,20 @@ function parse(argv: readonly string[]) {
 }
 
 export async function seedCommand(config: Config, out: Output, argv: readonly string[]): Promise<void> {
-  const args = parseSeedArgs(argv, config.demoHistoryDays);
-  const database = openDatabase(config.database);
+  const args = parseSeedArgs(argv, settingsOf(demo, config).historyDays);
+  const database = openAppDatabase(config.database);
   try {
-    await migrateToLatest(database.db);
+    await migrateAppDatabase(database);
     const existing = await new StationsRepository(database).count('demo');
     if (existing > 0 && !args.replace) {
       throw new CliError(
         `数据库中已有演示数据（${existing} 个演示站点）；如需重新生成，请加 --replace / demo data already exists (${existing} demo stations): add --replace to regenerate it`,
       );
     }
-    const sqlitePath = sqliteFile(config);
+    const sqlitePath = sqliteFile(config.database);
     const report = await seedDemoData(database, {
       days: args.days,
-      now: Math.floor(Date.now() / 1000),
+      now: systemClock(),
       ...(args.cities === undefined ? {} : { cities: args.cities }),
       ...(sqlitePath === undefined ? {} : { sqlitePath }),
     });

@@ -23,8 +23,6 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (msg: string, data?: unknown) => new AppError(ErrorCode.BAD_REQUEST, msg, { data });
-
 /** A parameter failed validation; the message names the field. */
 export const invalidField = (field: string, problem: string) =>
   new AppError(ErrorCode.VALIDATION, `参数错误：${field} ${problem}`, {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
-import type { LogLevel } from '../config';
+import type { LogLevel } from './config';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 

@@ -1,14 +1,14 @@
 import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { type Database, openDatabase } from '../platform/db/database';
-import { migrateToLatest } from '../platform/db/migrate';
+import { type AppDatabase, migrateAppDatabase, openAppDatabase } from '../database';
+import type { Clock } from '../platform/clock';
 import type { AccessChecks } from '../platform/http/access';
 import { MemoryState, type SharedState } from '../platform/state';
 import { tempDir } from './databases';
 
 export interface TestApp extends App {
   config: Config;
-  database: Database;
+  database: AppDatabase;
   state: SharedState;
   close(): Promise<void>;
 }
@@ -22,7 +22,7 @@ export async function createTestApp(
     env?: Record<string, string>;
     access?: AccessChecks;
     /** The data calls' clock, epoch seconds. */
-    now?: () => number;
+    now?: Clock;
     configure?: (app: App) => void | Promise<void>;
   } = {},
 ): Promise<TestApp> {
@@ -37,8 +37,8 @@ export async function createTestApp(
     },
     dir,
   );
-  const database = openDatabase(config.database);
-  await migrateToLatest(database.db);
+  const database = openAppDatabase(config.database);
+  await migrateAppDatabase(database);
   const state = new MemoryState();
   const app = await buildApp({
     config,

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config';
+import { afterEach } from 'vitest';
+import { type AppDatabase, migrateAppDatabase, openAppDatabase } from '../database';
+import type { DatabaseConfig } from '../platform/config';
 
 /**
  * The databases a repository test runs against: always a fresh SQLite file; PostgreSQL too when
@@ -54,4 +56,49 @@ export async function createTestDatabase(name: 'sqlite' | 'postgres'): Promise<T
       await c.end();
     },
   };
+}
+
+/**
+ * Fresh, migrated databases of one dialect for the tests of a `describe` block, with every module's
+ * tables: each call of the returned function opens a new one, closed and dropped after the test.
+ * The one set-up every *.db.test.ts shares.
+ *
+ *   describe.each(testDialects())('… on %s', (dialect) => {
+ *     const fresh = freshDatabases(dialect);
+ *     it('…', async () => { const { database } = await fresh(); … });
+ */
+export function freshDatabases(dialect: 'sqlite' | 'postgres'): () => Promise<OpenTestDatabase> {
+  const opened: OpenTestDatabase[] = [];
+  afterEach(async () => {
+    for (const open of opened.splice(0)) await open.close();
+  });
+  return async () => {
+    const open = await openTestDatabase(dialect);
+    opened.push(open);
+    return open;
+  };
+}
+
+export interface OpenTestDatabase {
+  database: AppDatabase;
+  config: DatabaseConfig;
+  /** Closes the database and drops it. */
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated database of one dialect with every module's tables (for tests that share one across a file). */
+export async function openTestDatabase(dialect: 'sqlite' | 'postgres'): Promise<OpenTestDatabase> {
+  const target = await createTestDatabase(dialect);
+  const database = openAppDatabase(target.config);
+  const close = async () => {
+    await database.close();
+    await target.drop();
+  };
+  try {
+    await migrateAppDatabase(database);
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { database, config: target.config, close };
 }

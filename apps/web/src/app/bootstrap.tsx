@@ -1,10 +1,10 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { adoptCityCurrent } from '../pages/city/api';
+import { adoptCityCurrent } from '../pages/city/city.api';
+import { AppProviders } from './AppProviders';
+import { AppRouter } from './AppRouter';
 import { takeFirstScreenCall } from './first-call';
-import { Providers } from './providers';
 import { queryClient } from './query-client';
-import { AppRouter } from './router';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('#root is missing from index.html');
@@ -17,9 +17,9 @@ if (first !== undefined) adoptCityCurrent(queryClient, first.city, first.data);
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>
-      <Providers>
+      <AppProviders>
         <AppRouter />
-      </Providers>
+      </AppProviders>
     </StrictMode>,
   );
 });

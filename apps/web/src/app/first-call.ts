@@ -4,7 +4,7 @@ import { callApi } from '../shared/api/client';
 /**
  * The first screen's headline call, started by the entry module before React and the app's code have
  * even downloaded: on a slow phone connection that is most of a second sooner. Only /city/{city} has
- * one; the city page's query takes the answer over (pages/city/api.ts).
+ * one; the city page's query takes the answer over (pages/city/city.api.ts).
  */
 
 export interface FirstScreenCall {
@@ -14,7 +14,7 @@ export interface FirstScreenCall {
 
 let started: FirstScreenCall | undefined;
 
-/** The city named by /city/{city}, as the page reads it (app/city-param.ts), or undefined. */
+/** The city named by /city/{city}, as the page reads it (app/useCityParam.ts), or undefined. */
 export function firstScreenCity(pathname: string): string | undefined {
   const segments = pathname.split('/').filter((s) => s !== '');
   const last = segments[segments.length - 1];

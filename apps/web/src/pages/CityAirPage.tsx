@@ -1,12 +1,12 @@
 import { ErrorCode } from '@lantian/contracts/error-codes';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { useCityParam } from '../app/city-param';
+import { useCityParam } from '../app/useCityParam';
 import { ApiError } from '../shared/api/client';
-import { useCityCurrent } from './city/api';
 import { Block, BlockSkeleton, EmptyNote, InlineError } from './city/Block';
 import { CityHero, HeroSkeleton } from './city/CityHero';
-import { PageDemoContext } from './city/demo';
+import { useCityCurrent } from './city/city.api';
+import { PageDemoContext } from './city/DemoLabels';
 import { PollutantGrid } from './city/PollutantGrid';
 import './city/city.css';
 

@@ -1,12 +1,12 @@
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { useCityParam } from '../app/city-param';
-import { useCityWeather } from './weather/api';
+import { useCityParam } from '../app/useCityParam';
 import { CurrentConditions } from './weather/CurrentConditions';
 import { DailyForecast } from './weather/DailyForecast';
 import { HourlyForecast } from './weather/HourlyForecast';
 import { ErrorBlock, LoadingBlock } from './weather/QueryState';
 import { WeatherLayers } from './weather/WeatherLayers';
+import { useCityWeather } from './weather/weather.api';
 import './weather/weather.css';
 import { AntdScope } from '../shared/antd/AntdScope';
 

@@ -7,6 +7,7 @@ import {
   type AqiLevel,
   aqiLevel,
   aqiLevelInfo,
+  asAqiLevel,
   LEVELS,
   levelBreaks,
   levelByName,
@@ -143,5 +144,12 @@ describe('pollutant levels (spec §9 tables)', () => {
         },
       ),
     );
+  });
+});
+
+describe('levels read back from storage', () => {
+  it('keeps 0–6 and reads anything else as unknown (0)', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(asAqiLevel)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect([-1, 7, 2.5, Number.NaN].map(asAqiLevel)).toEqual([0, 0, 0, 0]);
   });
 });

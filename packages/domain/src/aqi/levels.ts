@@ -108,8 +108,9 @@ export const LEVELS: Readonly<Record<AqiLevel, LevelInfo>> = {
   6: { level: 6, name: '严重污染', grade: '六级', color: '#7e0023', aqiRange: [301, null] },
 };
 
-export function levelInfo(level: AqiLevel): LevelInfo {
-  return LEVELS[level];
+/** A level read back from storage as a level; anything outside 0–6 (never written by us) reads as unknown. */
+export function asAqiLevel(level: number): AqiLevel {
+  return AQI_LEVELS_ORDER.find((l) => l === level) ?? 0;
 }
 
 /** Level, name and colour of an AQI in one call. */

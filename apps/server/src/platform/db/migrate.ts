@@ -1,5 +1,4 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
-import { migrations } from '../../migrations';
 
 export interface MigrationReport {
   applied: string[];
@@ -28,7 +27,7 @@ export class MigrationFailedError extends Error {
 export async function migrateToLatest(
   // biome-ignore lint/suspicious/noExplicitAny: migrations run before and regardless of the typed schema
   db: Kysely<any>,
-  list: Record<string, Migration> = migrations,
+  list: Readonly<Record<string, Migration>>,
 ): Promise<MigrationReport> {
   const migrator = new Migrator({
     db,

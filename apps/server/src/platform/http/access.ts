@@ -5,11 +5,13 @@ import { unauthenticated } from '../errors';
  * Every route declares who may call it (GUIDE.md §3):
  * - `public`: anyone;
  * - `user`: a logged-in visitor;
- * - `operator:<permission>`: bureau staff holding that permission;
- * - `openApi`: a third party with an open-API token.
+ * - `operator:<permission>`: bureau staff holding that permission (`operator:session` and
+ *   `operator:self`: any signed-in operator — see modules/operator/operators);
+ * - `openApi:<api>`: a third party whose open-API token allows that API (`openApi:self`: any
+ *   registered application, for its own facts — see modules/operator/open-api).
  * A route without a declaration stops the server at start-up.
  */
-export type Access = 'public' | 'user' | 'openApi' | `operator:${string}`;
+export type Access = 'public' | 'user' | `openApi:${string}` | `operator:${string}`;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,7 +36,7 @@ export interface RouteAccess {
 
 function checkFor(access: Access, checks: AccessChecks): AccessCheck | undefined {
   if (access === 'user') return checks.user;
-  if (access === 'openApi') return checks.openApi;
+  if (access.startsWith('openApi:')) return checks.openApi;
   return checks.operator;
 }
 
@@ -64,9 +66,11 @@ export function registerAccessControl(app: FastifyInstance, checks: AccessChecks
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
+    // An answer for one caller is never kept by a shared cache (nor by the browser, after sign-out).
+    reply.header('cache-control', 'private, no-store');
     const check = checkFor(access, checks);
     if (check === undefined) throw unauthenticated();
     await check(request, access);

@@ -1,7 +1,8 @@
-import { ErrorCode, type ErrorCodeValue, type ErrorEnvelope } from '@lantian/contracts';
+import { ErrorCode, type ErrorCodeValue, type ErrorEnvelope, httpStatusOf } from '@lantian/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
+import { type AppIssue, appIssueOf } from './params';
 
 /**
  * The one place where errors become responses. Clients always get the envelope with a stable
@@ -43,8 +44,19 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
 
   if (hasZodFastifySchemaValidationErrors(error) || error.validation !== undefined) {
+    // Well-formed parameters that name nothing (an unknown city) answer as what they are, e.g. 404,
+    // unless something else is malformed too: then the request as a whole is a 400.
+    const appIssues = (error.validation ?? []).map(appIssueOf);
+    const onlyAppIssues = appIssues.filter((i): i is AppIssue => i !== undefined);
+    const firstAppIssue = onlyAppIssues[0];
+    if (firstAppIssue !== undefined && onlyAppIssues.length === appIssues.length) {
+      const body: ErrorEnvelope = { code: firstAppIssue.code, msg: firstAppIssue.msg };
+      if (firstAppIssue.data !== undefined) body.data = firstAppIssue.data;
+      return send(reply, httpStatusOf(firstAppIssue.code), body);
+    }
     const issues = fieldIssues(error);
-    const first = issues[0];
+    // The message names a malformed field first: that is what the caller must fix before anything else.
+    const first = issues.find((_issue, i) => appIssues[i] === undefined) ?? issues[0];
     const msg = first === undefined ? '参数错误' : `参数错误：${first.field} ${first.message}`;
     return send(reply, 400, { code: ErrorCode.VALIDATION, msg, data: { issues } });
   }

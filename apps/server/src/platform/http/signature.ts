@@ -63,12 +63,21 @@ async function check(request: FastifyRequest, { key, state, now = Date.now }: Si
   if (!(await state.setIfAbsent(`nonce:${nonce}`, '1', NONCE_TTL_MS))) throw refuse('重复的请求，请刷新页面后重试');
 }
 
-/** Every route registered in `scope` after this call requires a valid signature. */
-export function requireSignature(scope: FastifyInstance, options: SignatureOptions | undefined) {
+/**
+ * Every route declared `signed` (a public-site call, see http/routes.ts) and registered after this
+ * call requires a valid signature; with no options (PUBLIC_API_SIGNATURE=off) none does.
+ */
+export function registerSignatureCheck(app: FastifyInstance, options: SignatureOptions | undefined) {
   if (options === undefined) return;
-  // preValidation: the sign covers the parameters as sent, before schemas trim them or fill defaults,
-  // and an unsigned request is refused (401) before its parameters are judged (400).
-  scope.addHook('preValidation', async (request) => {
+  // preValidation: the sign covers the parameters as sent, before schemas trim them, fill defaults or
+  // turn them into typed values, and an unsigned request is refused (401) before its parameters are
+  // judged (400).
+  const verify = async (request: FastifyRequest) => {
     await check(request, options);
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.signed !== true) return;
+    const own = route.preValidation;
+    route.preValidation = own === undefined ? [verify] : [verify, ...(Array.isArray(own) ? own : [own])];
   });
 }

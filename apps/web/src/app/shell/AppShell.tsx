@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { CurrentCityProvider } from '../../modules/city';
 import { CitySearch } from '../../modules/search/CitySearch';
 import { onApiFailure } from '../../shared/api/client';
-import { Icon } from '../../shared/icons';
+import { Icon } from '../../shared/Icon';
 import { PageLoading } from '../../shared/PageLoading';
 import { toast } from '../../shared/toast';
 import { ensureUniqueId } from '../startup';

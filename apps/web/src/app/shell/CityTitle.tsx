@@ -1,6 +1,6 @@
 import { useCurrentCity } from '../../modules/city';
 import { FollowButton } from '../../modules/follow/FollowButton';
-import { Icon } from '../../shared/icons';
+import { Icon } from '../../shared/Icon';
 
 /** The current city's name in the shell, with the follow star beside it (so pages need nothing for it). */
 export function CityTitle() {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCurrentCity } from '../../modules/city';
 import { looksLikeStationCode } from '../../modules/city/city';
-import { Icon } from '../../shared/icons';
+import { Icon } from '../../shared/Icon';
 import { NARROW_QUERY, useMediaQuery } from '../../shared/useMediaQuery';
 import { PAGES, type PageKey } from '../pages';
 import { activePage, citySegment, pagePath } from '../routing';

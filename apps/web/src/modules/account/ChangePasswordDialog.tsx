@@ -1,7 +1,7 @@
 import { MESSAGES, validateConfirmPassword, validatePassword } from '@lantian/domain';
 import { App, Button, Form, Input, Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { serverMessage, updatePassword } from './account-api';
+import { serverMessage, updatePassword } from './account.api';
 import { closeChangePasswordDialog } from './dialogs';
 import { performLogout } from './logout';
 import { DURATION, TEXT, TIMING } from './messages';

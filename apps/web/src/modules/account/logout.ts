@@ -1,4 +1,4 @@
-import { logout } from './account-api';
+import { logout } from './account.api';
 import { expireCompanionCookies, refreshSession } from './session';
 
 /**

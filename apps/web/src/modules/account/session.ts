@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { getCookie } from '../../shared/cookies';
-import { tokenValid } from './account-api';
+import { tokenValid } from './account.api';
 import { TIMING } from './messages';
 
 /**
@@ -119,9 +119,4 @@ function subscribe(listener: () => void): () => void {
 /** The visitor's login state, kept current by the 2-second cookie poll. */
 export function useSession(): Session {
   return useSyncExternalStore(subscribe, read, () => LOGGED_OUT);
-}
-
-/** The same state outside React. */
-export function getSession(): Session {
-  return read();
 }

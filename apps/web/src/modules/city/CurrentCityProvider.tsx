@@ -16,7 +16,7 @@ import {
   segmentNames,
   toCurrentCity,
 } from './city';
-import { CITY_LIST_KEY, fetchCityList, fetchSiteInfoList, lookUpVisitorIp, SITE_INFO_LIST_KEY } from './city-api';
+import { CITY_LIST_KEY, fetchCityList, fetchSiteInfoList, lookUpVisitorIp, SITE_INFO_LIST_KEY } from './city.api';
 import { CityContext, type CityContextValue } from './context';
 
 /**

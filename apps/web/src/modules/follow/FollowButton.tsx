@@ -1,4 +1,4 @@
-import { Icon } from '../../shared/icons';
+import { Icon } from '../../shared/Icon';
 import { toast } from '../../shared/toast';
 import { useCurrentCity } from '../city';
 import { loadFollowDataFor } from './data';

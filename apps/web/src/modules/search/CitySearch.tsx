@@ -1,14 +1,12 @@
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Icon } from '../../shared/icons';
+import { Icon } from '../../shared/Icon';
 import { type CityListEntry, useCityDirectory, useSelectCity } from '../city';
-import { createCitySearch, searchCities } from './grouping';
+import { createCitySearch, type SearchTab, searchCities } from './grouping';
 import { CLICK_TOLERANCE_MS, DROPDOWN_DELAY_MS } from './timing';
 import './search.css';
 
 const loadDropdown = () => import('./SearchDropdown');
 const SearchDropdown = lazy(loadDropdown);
-
-export type SearchTab = 'all' | 'follow';
 
 /**
  * The city search box of the shell (spec §2 "Search dropdown", §4, §5): focus or empty text shows the

@@ -3,8 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { type CityListEntry, useCityDirectory } from '../city';
 import { isCityCode } from '../city/city';
 import { FollowCards } from '../follow/FollowCards';
-import type { SearchTab } from './CitySearch';
-import { groupCitiesByInitial, LETTERS, type Letter } from './grouping';
+import { groupCitiesByInitial, LETTERS, type Letter, type SearchTab } from './grouping';
 
 export interface SearchDropdownProps {
   id: string;

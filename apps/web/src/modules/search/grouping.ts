@@ -2,6 +2,9 @@ import { type AreaSearch, createAreaSearch } from '@lantian/domain';
 import type { CityListEntry } from '../city';
 import { isCityCode } from '../city/city';
 
+/** The default panel's tabs (spec §2 "Search dropdown"): nationwide by letter (全国) or followed (关注). */
+export type SearchTab = 'all' | 'follow';
+
 /** Spec §2 "Search dropdown": the letter index (no I, O, U, V: no pinyin syllable starts with them). */
 export const LETTERS = [
   'A',

@@ -2,9 +2,9 @@ import type { CalendarDay } from '@lantian/contracts';
 import { chinaParts, daysInMonth, formatAqi } from '@lantian/domain';
 import { useState } from 'react';
 import { levelColor, levelInk, levelName } from '../../shared/aqi';
-import { type CityCalendar, useCityCalendar } from './api';
 import { Block, QueryBody, useNearViewport } from './Block';
-import { BlockDemoTag } from './demo';
+import { type CityCalendar, useCityCalendar } from './city.api';
+import { BlockDemoTag } from './DemoLabels';
 
 interface YearMonth {
   year: number;

@@ -13,7 +13,7 @@ import {
   parseChinaTime,
   StaleTag,
 } from '../../shared/aqi';
-import { DemoNote } from './demo';
+import { DemoNote } from './DemoLabels';
 
 const SCALE_MAX = 500;
 

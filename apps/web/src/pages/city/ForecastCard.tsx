@@ -1,9 +1,9 @@
 import type { CityAirForecastDay } from '@lantian/contracts';
 import { chinaLabel, INDEX_LABEL, levelColor, levelInk, levelText, parseChinaTime } from '../../shared/aqi';
 import { WeatherIcon } from '../../shared/weather';
-import { useCity3Day, useCityForeText, useCityNextHours } from './api';
 import { Block, EmptyNote, QueryBody, useNearViewport } from './Block';
-import { BlockDemoTag } from './demo';
+import { useCity3Day, useCityForeText, useCityNextHours } from './city.api';
+import { BlockDemoTag } from './DemoLabels';
 
 const DAY_NAMES = ['今天', '明天', '后天'];
 

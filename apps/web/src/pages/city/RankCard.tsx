@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AqiBadge, chinaLabel, parseChinaTime, StaleTag } from '../../shared/aqi';
 import { Segmented } from '../../shared/Segmented';
-import { type RankPeriod, useCityRank, useRankAnalysis } from './api';
 import { Block, EmptyNote, QueryBody, useNearViewport } from './Block';
-import { BlockDemoTag } from './demo';
+import { type RankPeriod, useCityRank, useRankAnalysis } from './city.api';
+import { BlockDemoTag } from './DemoLabels';
 
 const PERIOD_NAME: Record<RankPeriod, string> = { hour: '上一小时', day: '前一日' };
 

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AqiBadge, chinaLabel, formatIndex, INDEX_LABEL, levelText, parseChinaTime, StaleTag } from '../../shared/aqi';
 import { Segmented } from '../../shared/Segmented';
-import { useCitySites } from './api';
 import { Block, EmptyNote, QueryBody, useNearViewport } from './Block';
-import { BlockDemoTag } from './demo';
+import { useCitySites } from './city.api';
+import { BlockDemoTag } from './DemoLabels';
 
 type SiteSort = 'aqi' | 'name';
 

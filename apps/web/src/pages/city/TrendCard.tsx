@@ -2,9 +2,9 @@ import type { IndexKey } from '@lantian/domain';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { formatIndex, INDEX_LABEL, indexName, indexUnit, levelText, valueLevel } from '../../shared/aqi';
 import { Segmented } from '../../shared/Segmented';
-import { useCityDays, useCityHours } from './api';
 import { Block, BlockSkeleton, EmptyNote, QueryBody, useNearViewport } from './Block';
-import { BlockDemoTag } from './demo';
+import { useCityDays, useCityHours } from './city.api';
+import { BlockDemoTag } from './DemoLabels';
 import {
   DAY_KEYS,
   daySeries,

@@ -20,9 +20,9 @@ import {
   StaleTag,
 } from '../../shared/aqi';
 import { EChart } from '../../shared/charts/EChart';
+import { InlineError, MetricSwitch, Shimmer } from './BlockParts';
 import type { Metric } from './metrics';
-import { InlineError, MetricSwitch, Shimmer } from './parts';
-import { siteCurrentQuery, siteDayQuery } from './site-api';
+import { siteCurrentQuery, siteDayQuery } from './site.api';
 import { hourSlots, trendOption } from './trend';
 
 /**

@@ -5,7 +5,7 @@ import { formatIndex, INDEX_LABEL, indexUnit, levelColor, levelInk, levelName } 
 import { EChart } from '../../shared/charts/EChart';
 import { echarts } from '../../shared/charts/echarts';
 import { type Metric, metricLevel, metricValue } from './metrics';
-import type { Bounds, Outline } from './site-api';
+import type { Bounds, Outline } from './site.api';
 
 /**
  * The city's stations on its offline outline (GeoJSON from /maps, no tiles): one dot per station in

@@ -1,9 +1,9 @@
 import type { CitySiteData } from '@lantian/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useCityParam } from '../../app/city-param';
+import { useCityParam } from '../../app/useCityParam';
 import { classifySegment, isCityCode, parentCityCode } from './segment';
-import { citySitesQuery, siteCurrentQuery } from './site-api';
+import { citySitesQuery, siteCurrentQuery } from './site.api';
 
 /**
  * Which city's stations the page shows and which station is selected, from the address alone:

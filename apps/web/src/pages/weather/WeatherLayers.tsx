@@ -4,11 +4,11 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { EChart } from '../../shared/charts/EChart';
 import { ARROW_PATH, downwindBearing, windText } from '../../shared/weather';
-import { type SurfaceLayer, useSurfaceLayer } from './api';
 import { CHINA_MAP, useChinaMap, useNearViewport } from './china-map';
 import { monthDayHour } from './format';
 import { LAYERS, layerColor, layerValueText, legendGradient, legendOf, legendRangeText } from './layers';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from './QueryState';
+import { type SurfaceLayer, useSurfaceLayer } from './weather.api';
 
 type View = 'near' | 'china';
 

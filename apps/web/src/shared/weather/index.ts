@@ -1,10 +1,10 @@
 export { hasWeatherIcon, weatherIconColor, weatherIconUrl } from './icons';
 export { WeatherIcon, type WeatherIconProps } from './WeatherIcon';
+export { WindArrow } from './WindArrow';
 export {
   ARROW_PATH,
   downwindBearing,
   type Wind,
-  WindArrow,
   type WindFields,
   windDirectionText,
   windForceText,

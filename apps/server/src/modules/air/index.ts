@@ -1,4 +1,0 @@
-export * from './aggregation.service';
-export * from './air.repository';
-export type * from './air.tables';
-export * from './hour-events';

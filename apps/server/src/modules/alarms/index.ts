@@ -1,1 +1,0 @@
-export { alarmRoutes } from './alarms.routes';

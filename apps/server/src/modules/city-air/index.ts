@@ -1,8 +1,0 @@
-export { cityAirRoutes } from './city-air.routes';
-export {
-  CurrentSnapshot,
-  HOUR_INGESTED_CHANNEL,
-  notifyHourIngested,
-  type SnapshotData,
-} from './current-snapshot';
-export { currentSnapshotFor } from './snapshot-registry';

@@ -1,1 +1,0 @@
-export { cityAnalysisRoutes } from './city-analysis.routes';

@@ -1,1 +1,0 @@
-export { commonRoutes } from './common.routes';

@@ -1,0 +1,26 @@
+import type { Selectable } from 'kysely';
+import type { Database } from '../../../platform/db/database';
+import { upsertReplacing } from '../../../platform/db/upsert';
+import type { AirTables, AqForecastTable } from './air.tables';
+
+export type AqForecast = Selectable<AqForecastTable>;
+
+/** aq_forecast: the cities' daily air-quality forecasts as issued; PK (city_code, day). */
+export class AqForecastsRepository {
+  constructor(private readonly database: Database<AirTables>) {}
+
+  async upsert(rows: readonly AqForecastTable[]): Promise<void> {
+    await upsertReplacing(this.database.db, 'aq_forecast', ['city_code', 'day'], rows);
+  }
+
+  /** A city's forecast days from `fromDay` on. */
+  async ofCity(cityCode: string, fromDay: number): Promise<AqForecast[]> {
+    return this.database.db
+      .selectFrom('aq_forecast')
+      .selectAll()
+      .where('city_code', '=', cityCode)
+      .where('day', '>=', fromDay)
+      .orderBy('day')
+      .execute();
+  }
+}

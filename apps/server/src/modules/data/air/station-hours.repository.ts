@@ -1,0 +1,294 @@
+import type { Selectable } from 'kysely';
+import type { Database } from '../../../platform/db/database';
+import { UPSERT_CHUNK } from '../../../platform/db/upsert';
+import type { DataSource, StationsTables } from '../stations';
+import type { AirTables, StationHourlyTable } from './air.tables';
+import { ALARM_COLUMNS, type AlarmThresholds, alarmConditions, type StationAlarmHour } from './alarm-thresholds';
+import { maxValue } from './level-counts';
+
+export type StationHour = Selectable<StationHourlyTable>;
+export type StationHourInput = Omit<StationHourlyTable, 'revised' | 'updated_at'>;
+
+/** A station's hour together with what city values need to know about the station. */
+export interface StationHourWithStation extends StationHour {
+  city_code: string;
+  is_reference: number;
+  station_name: string;
+}
+
+/** The hourly values a station's daily value is computed from. */
+export type StationDayInput = Pick<
+  StationHour,
+  'station_code' | 'time' | 'pm2_5' | 'pm10' | 'so2' | 'no2' | 'co' | 'o3' | 'source'
+>;
+
+export interface UpsertCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** The columns whose change makes a new revision of an hour. */
+const STATION_HOUR_VALUES = [
+  'aqi',
+  'level',
+  'primary_pollutant',
+  'pm2_5',
+  'pm2_5_24h',
+  'pm10',
+  'pm10_24h',
+  'so2',
+  'so2_24h',
+  'no2',
+  'no2_24h',
+  'co',
+  'co_24h',
+  'o3',
+  'o3_1h_max',
+  'o3_8h',
+  'o3_8h_max',
+  'qc_flags',
+] as const satisfies readonly (keyof StationHourInput)[];
+
+const key = (station: string, time: number) => `${station}@${time}`;
+
+/**
+ * station_hourly: the stations' hours as published. Indexes and the queries they serve:
+ * - PK (station_code, time): one station's series and latest hour; the upsert's existence check.
+ * - station_hourly_time (time, station_code): every station at one hour (national map, city values)
+ *   and ranges across stations (daily values, alarms).
+ */
+export class StationHoursRepository {
+  constructor(private readonly database: Database<AirTables & StationsTables>) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  /**
+   * Writes station hours in one transaction. A row that is new is inserted; a row that differs from
+   * the stored one replaces it and is marked revised; an identical row changes nothing, so that
+   * re-importing a file is a no-op. Within `rows` the later copy of a (station, hour) wins.
+   */
+  async upsert(rows: readonly StationHourInput[], nowSeconds: number): Promise<UpsertCounts> {
+    const latest = new Map<string, StationHourInput>();
+    for (const row of rows) latest.set(key(row.station_code, row.time), row);
+    const unique = [...latest.values()];
+    const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
+    if (unique.length === 0) return counts;
+
+    await this.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < unique.length; i += UPSERT_CHUNK) {
+        const chunk = unique.slice(i, i + UPSERT_CHUNK);
+        const stations = [...new Set(chunk.map((r) => r.station_code))];
+        const times = [...new Set(chunk.map((r) => r.time))];
+        const existing = await trx
+          .selectFrom('station_hourly')
+          .selectAll()
+          .where('station_code', 'in', stations)
+          .where('time', 'in', times)
+          .execute();
+        const stored = new Map(existing.map((r) => [key(r.station_code, r.time), r]));
+        const fresh: StationHourlyTable[] = [];
+        for (const row of chunk) {
+          const before = stored.get(key(row.station_code, row.time));
+          if (before === undefined) {
+            fresh.push({ ...row, revised: 0, updated_at: nowSeconds });
+          } else if (STATION_HOUR_VALUES.some((c) => before[c] !== row[c]) || before.source !== row.source) {
+            await trx
+              .updateTable('station_hourly')
+              .set({ ...row, revised: 1, updated_at: nowSeconds })
+              .where('station_code', '=', row.station_code)
+              .where('time', '=', row.time)
+              .execute();
+            counts.updated++;
+          } else {
+            counts.unchanged++;
+          }
+        }
+        if (fresh.length > 0) await trx.insertInto('station_hourly').values(fresh).execute();
+        counts.inserted += fresh.length;
+      }
+    });
+    return counts;
+  }
+
+  /** The newest hour of any station (of one source). */
+  async latestTime(source?: DataSource): Promise<number | undefined> {
+    let query = this.db.selectFrom('station_hourly').select((eb) => eb.fn.max('time').as('t'));
+    if (source !== undefined) query = query.where('source', '=', source);
+    return maxValue((await query.executeTakeFirst())?.t);
+  }
+
+  /**
+   * One station's latest hour: a descent of the primary key (station_code, time), so it stays
+   * instant on a table of millions of rows, unlike max(time) filtered by source.
+   */
+  async latestTimeOf(stationCode: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('station_hourly')
+      .select('time')
+      .where('station_code', '=', stationCode)
+      .orderBy('time', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row === undefined ? undefined : Number(row.time);
+  }
+
+  /** Every station's row at one hour, with the station's city and reference flag. */
+  async at(time: number, cityCodes?: readonly string[]): Promise<StationHourWithStation[]> {
+    let query = this.db
+      .selectFrom('station_hourly as h')
+      .innerJoin('stations as s', 's.code', 'h.station_code')
+      .selectAll('h')
+      .select(['s.city_code', 's.is_reference', 's.name as station_name'])
+      .where('h.time', '=', time);
+    if (cityCodes !== undefined) query = query.where('s.city_code', 'in', [...cityCodes]);
+    return query.orderBy('h.station_code').execute();
+  }
+
+  /** One station's hours in [from, to]. */
+  async series(stationCode: string, from: number, to: number): Promise<StationHour[]> {
+    return this.db
+      .selectFrom('station_hourly')
+      .selectAll()
+      .where('station_code', '=', stationCode)
+      .where('time', '>=', from)
+      .where('time', '<=', to)
+      .orderBy('time')
+      .execute();
+  }
+
+  /**
+   * Each given station's latest hour, in one query. The max(time) is correlated with the station
+   * (not with the hour rows), so per station it is one descent of the PK (station_code, time) and the
+   * row is then fetched by (station_code, time): a few index probes, however long the history.
+   */
+  async latestOf(stationCodes: readonly string[]): Promise<StationHour[]> {
+    const out: StationHour[] = [];
+    for (let i = 0; i < stationCodes.length; i += UPSERT_CHUNK) {
+      const codes = stationCodes.slice(i, i + UPSERT_CHUNK);
+      const rows = await this.db
+        .selectFrom('stations as s')
+        .innerJoin('station_hourly as h', (join) =>
+          join.onRef('h.station_code', '=', 's.code').on('h.time', '=', (eb) =>
+            eb
+              .selectFrom('station_hourly as l')
+              .select((l) => l.fn.max('l.time').as('t'))
+              .whereRef('l.station_code', '=', 's.code'),
+          ),
+        )
+        .selectAll('h')
+        .where('s.code', 'in', codes)
+        .orderBy('h.station_code')
+        .execute();
+      out.push(...rows);
+    }
+    return out;
+  }
+
+  /**
+   * Each station's newest row after `since` (the current-hour snapshot), with its city and name: the
+   * grouped max(time) runs inside station_hourly_time, and the join reads each row by its PK. The
+   * bound keeps the scan to recent hours however long the history grows.
+   */
+  async latestPerStation(since: number): Promise<StationHourWithStation[]> {
+    return this.db
+      .selectFrom('station_hourly as h')
+      .innerJoin(
+        (eb) =>
+          eb
+            .selectFrom('station_hourly')
+            .select(['station_code', (m) => m.fn.max('time').as('latest')])
+            .where('time', '>', since)
+            .groupBy('station_code')
+            .as('m'),
+        (join) => join.onRef('m.station_code', '=', 'h.station_code').onRef('m.latest', '=', 'h.time'),
+      )
+      .innerJoin('stations as s', 's.code', 'h.station_code')
+      .selectAll('h')
+      .select(['s.city_code', 's.is_reference', 's.name as station_name'])
+      .orderBy('h.station_code')
+      .execute();
+  }
+
+  /**
+   * Every station's hourly concentrations in (from, to], for daily values computed on the fly (a day
+   * of the national map: ~24 × 2,000 rows). Only the columns a daily value needs, in the order of
+   * station_hourly_time (time, station_code) so that no sort is needed.
+   */
+  async dayInputs(from: number, to: number): Promise<StationDayInput[]> {
+    return this.db
+      .selectFrom('station_hourly')
+      .select(['station_code', 'time', 'pm2_5', 'pm10', 'so2', 'no2', 'co', 'o3', 'source'])
+      .where('time', '>', from)
+      .where('time', '<=', to)
+      .orderBy('time')
+      .orderBy('station_code')
+      .execute();
+  }
+
+  /**
+   * One page of every station hour of a city in [from, to], newest hour first, then by station: the
+   * city's stations (stations_city) each read through the PK (station_code, time).
+   */
+  async pageOfCity(
+    cityCode: string,
+    from: number,
+    to: number,
+    page: { offset: number; limit: number },
+  ): Promise<(StationHourWithStation & { county_code: string | null })[]> {
+    return this.db
+      .selectFrom('station_hourly as h')
+      .innerJoin('stations as s', 's.code', 'h.station_code')
+      .selectAll('h')
+      .select(['s.city_code', 's.county_code', 's.is_reference', 's.name as station_name'])
+      .where('s.city_code', '=', cityCode)
+      .where('h.time', '>=', from)
+      .where('h.time', '<=', to)
+      .orderBy('h.time', 'desc')
+      .orderBy('h.station_code')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+  }
+
+  /** How many station hours {@link pageOfCity} pages through. */
+  async countOfCity(cityCode: string, from: number, to: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('station_hourly as h')
+      .innerJoin('stations as s', 's.code', 'h.station_code')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('s.city_code', '=', cityCode)
+      .where('h.time', '>=', from)
+      .where('h.time', '<=', to)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * Station hours in [from, to] where any watched column is above its threshold, with the station's
+   * name and city; `areaCode` keeps the stations of one city or county. station_hourly_time serves
+   * the range.
+   */
+  async aboveThresholds(
+    from: number,
+    to: number,
+    thresholds: AlarmThresholds,
+    areaCode?: string,
+  ): Promise<StationAlarmHour[]> {
+    const watched = alarmConditions(thresholds);
+    if (watched.length === 0) return [];
+    let query = this.db
+      .selectFrom('station_hourly as h')
+      .innerJoin('stations as s', 's.code', 'h.station_code')
+      .select(['h.station_code', 'h.time', 'h.source', 's.name as station_name', 's.city_code', ...ALARM_COLUMNS])
+      .where('h.time', '>=', from)
+      .where('h.time', '<=', to)
+      .where((eb) => eb.or(watched.map(([column, limit]) => eb(column, '>', limit))));
+    if (areaCode !== undefined) {
+      query = query.where((eb) => eb.or([eb('s.city_code', '=', areaCode), eb('s.county_code', '=', areaCode)]));
+    }
+    return query.orderBy('h.station_code').orderBy('h.time').execute();
+  }
+}

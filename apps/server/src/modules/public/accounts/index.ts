@@ -1,0 +1,60 @@
+import { defineModule, type ModuleContext } from '../../../platform/module';
+import { CaptchaService } from '../../../platform/security/captcha.service';
+import { RateLimiter } from '../../../platform/security/rate-limits';
+import { accountRoutes } from './accounts.routes';
+import { AccountService } from './accounts.service';
+import { type AccountsSettings, readAccountsSettings } from './accounts.settings';
+import type { AccountsTables } from './accounts.tables';
+import { userAccessCheck } from './auth';
+import * as m0004 from './migrations/0004_accounts';
+import { SessionsRepository } from './sessions.repository';
+import { SessionService, sessionPolicy } from './sessions.service';
+import { SlidePuzzleService } from './slide-puzzle.service';
+import { createSmsProvider } from './sms';
+import { SmsCodeService } from './sms-codes.service';
+import { UserDataRepository } from './user-data.repository';
+import { UserDataService } from './user-data.service';
+import { UsersRepository } from './users.repository';
+import { VerificationService } from './verification.service';
+
+export { type AccountsSettings, readAccountsSettings, type SmsProviderConfig } from './accounts.settings';
+export type { AccountsTables } from './accounts.tables';
+export { type AuthenticatedRequest, authOf } from './auth';
+
+/**
+ * The public site's accounts (/api/user/*): users (argon2id), server-side sessions, image captcha,
+ * slide puzzle, SMS codes and their limits, per-user settings, visit records; the `user` access rule.
+ */
+export const accounts = defineModule({
+  name: 'accounts',
+  tags: [{ name: 'accounts', description: '账号：登录、注册、找回密码、验证码、个人设置' }],
+  migrations: { '0004_accounts': m0004 },
+  settings: readAccountsSettings,
+  create(context: ModuleContext<AccountsTables, AccountsSettings>) {
+    const { database, state, settings, log } = context;
+    const limiter = new RateLimiter(state);
+    const users = new UsersRepository(database);
+    const policy = sessionPolicy(settings);
+    const sessions = new SessionService(new SessionsRepository(database), policy);
+    const captchas = new CaptchaService(state, settings.testCaptchaText);
+    const puzzles = new SlidePuzzleService(state, settings.testPuzzleX);
+    const smsCodes = new SmsCodeService(state, createSmsProvider(settings.sms, log), limiter, {
+      hourlyBudget: settings.smsHourlyBudget,
+      log,
+    });
+    return {
+      api: {},
+      access: { user: userAccessCheck(sessions) },
+      routes: accountRoutes({
+        accounts: new AccountService(users, sessions, captchas, smsCodes, limiter),
+        verification: new VerificationService(limiter, captchas, puzzles, smsCodes, users),
+        userData: new UserDataService(new UserDataRepository(database), limiter),
+        sessions,
+        policy,
+        secureCookies: context.config.nodeEnv === 'production',
+      }),
+      // Background SMS deliveries finish before the server closes.
+      close: () => smsCodes.settle(),
+    };
+  },
+});

@@ -1,0 +1,167 @@
+import {
+  allFocusCityResponse,
+  city3DayResponse,
+  cityCurrentResponse,
+  cityDaysResponse,
+  cityForeTextResponse,
+  cityHoursResponse,
+  cityMonthsResponse,
+  cityNextHoursResponse,
+  cityYearsResponse,
+  focusCityResponse,
+} from '@lantian/contracts';
+import { answeredNotModified } from '../../../platform/http/http-cache';
+import type { ResponseCache } from '../../../platform/http/response-cache';
+import { sendCached } from '../../../platform/http/response-cache';
+import { type ApiApp, ok, routesOf } from '../../../platform/http/routes';
+import {
+  allFocusCityBody,
+  cityBody,
+  cityDaysBody,
+  cityHoursBody,
+  cityMonthsBody,
+  cityNextHoursBody,
+  focusCityBody,
+} from './city-air.schemas';
+import type { CityCurrentService } from './city-current.service';
+import type { CityForecastService } from './city-forecast.service';
+import type { CitySeriesService } from './city-series.service';
+
+const CURRENT_NOTE = '最新小时来自内存快照，带 ETag 与 Cache-Control，支持 If-None-Match（304）。';
+const CITY_NOTE = '城市为 6 位区划代码或拼音名；未知城市返回 404（40402 未找到该城市）。';
+
+export interface CityAirServices {
+  current: CityCurrentService;
+  series: CitySeriesService;
+  forecast: CityForecastService;
+  /** Serialized answers of the long series, dropped on each new hour. */
+  responses: ResponseCache;
+}
+
+/** POST /api calls of a city's air quality (spec §7 "Public data"). */
+export function cityAirRoutes({ current, series, forecast, responses }: CityAirServices) {
+  return (app: ApiApp) => {
+    const route = routesOf(app, { tags: ['city-air'], access: 'public', signed: true });
+
+    route.post(
+      '/api/getCityCurrentData',
+      {
+        summary: '城市当前空气质量：最新小时的各项指数、分指数与级别、首要污染物、健康提示',
+        description: `数据时间早于当前 3 小时以上时 stale 为 true；区县（暂无区县级数据）或 7 天内无数据的城市 current 为 null。${CURRENT_NOTE}${CITY_NOTE}`,
+        body: cityBody,
+        response: cityCurrentResponse,
+      },
+      async (request, reply) => {
+        const result = await current.current(request.body.city);
+        if (answeredNotModified(request, reply, result.cache)) return reply;
+        return ok(result.data);
+      },
+    );
+
+    route.post(
+      '/api/getCityHoursData',
+      {
+        summary: '城市逐小时空气质量（默认最近 24 小时，最长 31 天）',
+        description: `只列出已有数据的小时；缺测小时数见 missingHours。${CITY_NOTE}`,
+        body: cityHoursBody,
+        response: cityHoursResponse,
+      },
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getCityHoursData', body, cityHoursResponse, async () =>
+          ok(await series.hours(body)),
+        ),
+    );
+
+    route.post(
+      '/api/getCityDayData',
+      {
+        summary: '城市逐日空气质量（默认最近 30 天，最长 366 天）',
+        description: `日 AQI 按 24 小时均值与臭氧日最大 8 小时均值计算；缺数据的日子数见 missingDays。${CITY_NOTE}`,
+        body: cityDaysBody,
+        response: cityDaysResponse,
+      },
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getCityDayData', body, cityDaysResponse, async () => ok(await series.days(body))),
+    );
+
+    route.post(
+      '/api/getCityMonthData',
+      {
+        summary: '城市月度统计：均值、CO 第 95 百分位、O3 8 小时第 90 百分位、综合指数、优良天数、各级别天数',
+        description: `year 取某年 12 个月，或 startTime/endTime 取范围（最长 120 个月），默认最近 12 个月。${CITY_NOTE}`,
+        body: cityMonthsBody,
+        response: cityMonthsResponse,
+      },
+      async ({ body }) => ok(await series.months(body)),
+    );
+
+    route.post(
+      '/api/getCityYearData',
+      { summary: '城市年度统计（全部已有年份）', description: CITY_NOTE, body: cityBody, response: cityYearsResponse },
+      async ({ body }) => ok(await series.years(body.city)),
+    );
+
+    route.post(
+      '/api/getCity3Day',
+      {
+        summary: '城市未来三天空气质量预报（今天起）：AQI 区间、级别区间、首要污染物',
+        description: `没有预报时 items 为空。${CITY_NOTE}`,
+        body: cityBody,
+        response: city3DayResponse,
+      },
+      async ({ body }) => ok(await forecast.threeDays(body.city)),
+    );
+
+    route.post(
+      '/api/getCityForeText',
+      {
+        summary: '城市空气质量预报文字与发布时间',
+        description: `没有今天起的预报时 forecast 为 null。${CITY_NOTE}`,
+        body: cityBody,
+        response: cityForeTextResponse,
+      },
+      async ({ body }) => ok(await forecast.text(body.city)),
+    );
+
+    route.post(
+      '/api/getCityNextHoursData',
+      {
+        summary: '城市未来逐小时展望：逐小时天气预报 + 所在日的空气质量日预报（不是逐小时 AQI 预报）',
+        description: `默认 24 小时，最多 72 小时。没有逐小时空气质量预报，因此不给出逐小时 AQI；没有天气预报时 items 为空。${CITY_NOTE}`,
+        body: cityNextHoursBody,
+        response: cityNextHoursResponse,
+      },
+      async ({ body }) => ok(await forecast.nextHours(body.city, body.hours)),
+    );
+
+    route.post(
+      '/api/getFocusCityData',
+      {
+        summary: '关注城市卡片：今天的天气（meteo[0].textDay/iconDay）与当前空气质量（airquality[0].aqi/mainPol）',
+        description: `区县暂无空气质量数据，airquality 为空。${CURRENT_NOTE}${CITY_NOTE}`,
+        body: focusCityBody,
+        response: focusCityResponse,
+      },
+      async (request, reply) => {
+        const result = await current.focus(request.body);
+        if (answeredNotModified(request, reply, result.cache)) return reply;
+        return ok(result.data);
+      },
+    );
+
+    route.post(
+      '/api/getAllFocusCityData',
+      {
+        summary: '多个关注城市的卡片数据（stationCodes 逗号分隔，最多 50 个）',
+        description: `任一城市未知时返回 404，data.stationCodes 列出未知的代码。${CURRENT_NOTE}`,
+        body: allFocusCityBody,
+        response: allFocusCityResponse,
+      },
+      async (request, reply) => {
+        const result = await current.focusAll(request.body.stationCodes);
+        if (answeredNotModified(request, reply, result.cache)) return reply;
+        return ok(result.data);
+      },
+    );
+  };
+}

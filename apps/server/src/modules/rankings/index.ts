@@ -1,1 +1,0 @@
-export { rankingRoutes } from './rankings.routes';

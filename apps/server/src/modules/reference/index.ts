@@ -1,2 +1,0 @@
-export { referenceRoutes } from './reference.routes';
-export { ReferenceService } from './reference.service';

@@ -1,0 +1,67 @@
+import { migrationsOf, type TablesOf } from '../platform/module';
+import { air } from './data/air';
+import { demo } from './data/demo';
+import { ingest } from './data/ingest';
+import { maps } from './data/maps';
+import { stations } from './data/stations';
+import { system } from './data/system';
+import { weather } from './data/weather';
+import { platformAreas } from './operator/areas';
+import { audit } from './operator/audit';
+import { dictionary } from './operator/dictionary';
+import { openApi } from './operator/open-api';
+import { operators } from './operator/operators';
+import { portal } from './operator/portal';
+import { accounts } from './public/accounts';
+import { alarms } from './public/alarms';
+import { cityAir } from './public/city-air';
+import { cityAnalysis } from './public/city-analysis';
+import { cityWeather } from './public/city-weather';
+import { ipLookup } from './public/ip-lookup';
+import { pendingSources } from './public/pending-sources';
+import { rankings } from './public/rankings';
+import { reference } from './public/reference';
+import { shortUrls } from './public/short-urls';
+import { sites } from './public/sites';
+
+/**
+ * Every module of the application, in the order they are created: a module may use the ones above
+ * it. Adding a module is one line here (and its import). The schema type, the migrations, the
+ * OpenAPI tags, the settings checked at start-up, the access rules and the routes all come from
+ * this list.
+ */
+export const MODULES = [
+  // Shared data: the stores every audience reads, their feeds, the installation's own facts.
+  system,
+  stations,
+  air,
+  weather,
+  ingest,
+  demo,
+  maps,
+  // The public site's calls (spec §7 "Public data", "Account", "Common").
+  accounts,
+  reference,
+  cityAir,
+  rankings,
+  sites,
+  cityWeather,
+  cityAnalysis,
+  alarms,
+  shortUrls,
+  ipLookup,
+  pendingSources,
+  // The operator platform (modules/operator/): its foundation first, then the modules standing on it.
+  audit,
+  operators,
+  openApi,
+  dictionary,
+  portal,
+  platformAreas,
+] as const;
+
+/** The whole database: every module's tables. */
+export type AppTables = TablesOf<typeof MODULES>;
+
+/** Every module's migrations, in the order they run. */
+export const MIGRATIONS = migrationsOf(MODULES);

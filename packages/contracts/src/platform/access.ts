@@ -1,0 +1,164 @@
+/**
+ * What an operator may do on the platform (spec §6): permission codes, grouped per platform
+ * (`plateformcode`), assigned to roles, roles to operators; and the menu built from them. The server
+ * checks every platform route against these codes (`operator:<code>`), builds the menu from them
+ * (`/portal/shortcut/getUserMenus`), and the console shows what the menu says.
+ *
+ * `self` is held by every signed-in operator: their own session, profile, password, shortcuts, the
+ * dictionary and the area outlines.
+ */
+
+/** The platforms of spec §6's `plateformcode`, in menu order. */
+export const PLATFORMS = [
+  { code: 'air', name: '空气质量' },
+  { code: 'lidar', name: '激光雷达' },
+  { code: 'grid', name: '网格化管理' },
+  { code: 'noise', name: '噪声监测' },
+  { code: 'smoke', name: '油烟监测' },
+  { code: 'voc', name: 'VOC 分析' },
+  { code: 'device', name: '设备运维' },
+  { code: 'report', name: '报表中心' },
+  { code: 'config', name: '组态大屏' },
+  { code: 'system', name: '系统管理' },
+] as const;
+
+export type PlatformCode = (typeof PLATFORMS)[number]['code'];
+
+export interface PermissionEntry {
+  code: string;
+  platform: PlatformCode;
+  name: string;
+  /** A menu entry (opens a screen) or an action inside one. */
+  kind: 'menu' | 'action';
+}
+
+/** Held implicitly by every active operator; never assigned. */
+export const SELF_PERMISSION = 'self';
+
+// biome-ignore format: one line per permission
+export const PERMISSIONS = [
+  { code: 'air:view', platform: 'air', name: '空气质量监测', kind: 'menu' },
+  { code: 'lidar:view', platform: 'lidar', name: '激光雷达', kind: 'menu' },
+  { code: 'grid:view', platform: 'grid', name: '网格事件', kind: 'menu' },
+  { code: 'grid:edit', platform: 'grid', name: '处置网格事件', kind: 'action' },
+  { code: 'noise:view', platform: 'noise', name: '噪声监测', kind: 'menu' },
+  { code: 'smoke:view', platform: 'smoke', name: '油烟监测', kind: 'menu' },
+  { code: 'voc:view', platform: 'voc', name: 'VOC 分析', kind: 'menu' },
+  { code: 'alarm:view', platform: 'device', name: '告警中心', kind: 'menu' },
+  { code: 'device:view', platform: 'device', name: '设备运维', kind: 'menu' },
+  { code: 'report:view', platform: 'report', name: '报表中心', kind: 'menu' },
+  { code: 'dashboard:view', platform: 'config', name: '数据大屏', kind: 'menu' },
+  { code: 'system:status', platform: 'system', name: '系统状态', kind: 'menu' },
+  { code: 'system:operator:view', platform: 'system', name: '运营人员', kind: 'menu' },
+  { code: 'system:operator:edit', platform: 'system', name: '新增、修改、停用运营人员，重置密码', kind: 'action' },
+  { code: 'system:role:view', platform: 'system', name: '角色权限', kind: 'menu' },
+  { code: 'system:role:edit', platform: 'system', name: '新增、修改、删除角色', kind: 'action' },
+  { code: 'system:org:view', platform: 'system', name: '组织机构', kind: 'menu' },
+  { code: 'system:org:edit', platform: 'system', name: '新增、修改、删除组织机构', kind: 'action' },
+  { code: 'system:dict:view', platform: 'system', name: '数据字典', kind: 'menu' },
+  { code: 'system:dict:edit', platform: 'system', name: '修改数据字典', kind: 'action' },
+  { code: 'system:openapi:view', platform: 'system', name: '开放接口应用', kind: 'menu' },
+  { code: 'system:openapi:edit', platform: 'system', name: '登记、停用开放接口应用', kind: 'action' },
+  { code: 'system:audit:view', platform: 'system', name: '审计日志', kind: 'menu' },
+] as const satisfies readonly PermissionEntry[];
+
+export type PermissionCode = (typeof PERMISSIONS)[number]['code'];
+
+export const PERMISSION_CODES: readonly PermissionCode[] = PERMISSIONS.map((p) => p.code);
+
+export function isPermissionCode(value: string): value is PermissionCode {
+  return PERMISSION_CODES.some((code) => code === value);
+}
+
+/** The console menu's groups, in order. */
+export const MENU_GROUPS = [
+  { key: 'monitoring', label: '环境监测' },
+  { key: 'events', label: '告警与事件' },
+  { key: 'reports', label: '报表与大屏' },
+  { key: 'operations', label: '运维管理' },
+  { key: 'admin', label: '系统管理' },
+] as const;
+
+export type MenuGroupKey = (typeof MENU_GROUPS)[number]['key'];
+
+export interface MenuEntry {
+  /** Stable id: the console section's key and folder name. */
+  key: string;
+  label: string;
+  /** The address below /platform/. */
+  path: string;
+  group: MenuGroupKey;
+  permission: PermissionCode;
+}
+
+/**
+ * Every screen of the platform. The server answers getUserMenus with the entries the operator's
+ * permissions allow; the console draws them (an entry whose screen is not built yet shows as 即将上线).
+ */
+// biome-ignore format: one line per entry
+export const MENU = [
+  { key: 'air', label: '空气质量监测', path: 'air', group: 'monitoring', permission: 'air:view' },
+  { key: 'lidar', label: '激光雷达', path: 'lidar', group: 'monitoring', permission: 'lidar:view' },
+  { key: 'noise', label: '噪声监测', path: 'noise', group: 'monitoring', permission: 'noise:view' },
+  { key: 'smoke', label: '油烟监测', path: 'smoke', group: 'monitoring', permission: 'smoke:view' },
+  { key: 'voc', label: 'VOC 分析', path: 'voc', group: 'monitoring', permission: 'voc:view' },
+  { key: 'alarms', label: '告警中心', path: 'alarms', group: 'events', permission: 'alarm:view' },
+  { key: 'grid-events', label: '网格事件', path: 'grid-events', group: 'events', permission: 'grid:view' },
+  { key: 'reports', label: '报表中心', path: 'reports', group: 'reports', permission: 'report:view' },
+  { key: 'dashboards', label: '数据大屏', path: 'dashboards', group: 'reports', permission: 'dashboard:view' },
+  { key: 'devices', label: '设备运维', path: 'devices', group: 'operations', permission: 'device:view' },
+  { key: 'system', label: '系统状态', path: 'system', group: 'operations', permission: 'system:status' },
+  { key: 'operators', label: '运营人员', path: 'operators', group: 'admin', permission: 'system:operator:view' },
+  { key: 'roles', label: '角色权限', path: 'roles', group: 'admin', permission: 'system:role:view' },
+  { key: 'orgs', label: '组织机构', path: 'orgs', group: 'admin', permission: 'system:org:view' },
+  { key: 'dictionary', label: '数据字典', path: 'dictionary', group: 'admin', permission: 'system:dict:view' },
+  { key: 'open-apps', label: '开放接口', path: 'open-apps', group: 'admin', permission: 'system:openapi:view' },
+  { key: 'audit', label: '审计日志', path: 'audit', group: 'admin', permission: 'system:audit:view' },
+] as const satisfies readonly MenuEntry[];
+
+export type MenuKey = (typeof MENU)[number]['key'];
+
+/** The menu an operator holding `permissions` sees, in menu order. */
+export function menuFor(permissions: readonly string[]): MenuEntry[] {
+  const held = new Set(permissions);
+  return MENU.filter((entry) => held.has(entry.permission));
+}
+
+/**
+ * Operator passwords (stricter than the public site's: these accounts reach other people's data).
+ * The sign-in form shows these rules and both sides check them with {@link operatorPasswordProblem}.
+ */
+export const OPERATOR_PASSWORD_RULES = {
+  minLength: 8,
+  maxLength: 32,
+  /** Of: lower-case letters, upper-case letters, digits, other characters. */
+  minClasses: 3,
+  text: '8–32 位，至少包含大写字母、小写字母、数字、符号中的三类，且不能与用户名相同',
+} as const;
+
+/** What is wrong with a new operator password, in Chinese, or null when it is acceptable. */
+export function operatorPasswordProblem(password: string, username: string): string | null {
+  const { minLength, maxLength, minClasses } = OPERATOR_PASSWORD_RULES;
+  if (password.length < minLength) return `密码不能少于${minLength}位`;
+  if (password.length > maxLength) return `密码不能超过${maxLength}位`;
+  if (/\s/.test(password)) return '密码不能包含空格';
+  const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^a-zA-Z\d]/].filter((r) => r.test(password)).length;
+  if (classes < minClasses) return '密码需包含大写字母、小写字母、数字、符号中的至少三类';
+  if (password.toLowerCase() === username.toLowerCase()) return '密码不能与用户名相同';
+  return null;
+}
+
+/** A username: 3–32 letters, digits, `_`, `.`, `-`, starting with a letter. */
+export const OPERATOR_USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{2,31}$/;
+
+/** Cookies of the platform session (separate from the public site's). */
+export const PLATFORM_COOKIES = {
+  /** HttpOnly: the session token. */
+  token: 'Platform-Token',
+  /** Readable companion: "1" while a session is believed open, so the console's poll can notice a sign-out. */
+  signedIn: 'platformSignedIn',
+  /** Spec §3 session state, kept readable for old pages: the operator's user type and extras. */
+  userType: 'userType',
+  userTypeAqidata: 'userTypeAqidata',
+  lidarPermission: 'lidarPermission',
+} as const;

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { envelope } from '../envelope';
+import { pageOf, pageQuery, sortOrder } from './paging';
+
+/**
+ * The audit log: every sign-in (success and failure), permission change, operator change, open-API
+ * application change and every platform write, with who, when, from where, what, before → after.
+ * Append-only: the application has no call that changes or deletes an entry.
+ */
+
+// biome-ignore format: one line per action
+export const AUDIT_ACTIONS = {
+  'session.signin': '登录',
+  'session.signin_failed': '登录失败',
+  'session.signout': '退出登录',
+  'session.password_changed': '修改密码',
+  'operator.create': '新增运营人员',
+  'operator.update': '修改运营人员',
+  'operator.disable': '停用运营人员',
+  'operator.enable': '启用运营人员',
+  'operator.reset_password': '重置密码',
+  'role.create': '新增角色',
+  'role.update': '修改角色',
+  'role.delete': '删除角色',
+  'org.create': '新增组织',
+  'org.update': '修改组织',
+  'org.delete': '删除组织',
+  'dict.type_save': '保存字典类型',
+  'dict.type_delete': '删除字典类型',
+  'dict.item_save': '保存字典项',
+  'dict.item_delete': '删除字典项',
+  'shortcut.save': '保存快捷方式',
+  'shortcut.delete': '删除快捷方式',
+  'shortcut.batch_save': '批量保存菜单快捷方式',
+  'openapp.create': '登记开放接口应用',
+  'openapp.update': '修改开放接口应用',
+  'openapp.revoke': '停用开放接口应用',
+  'openapp.rotate': '更换应用密钥',
+  'openapp.token': '签发开放接口令牌',
+  'openapp.token_refused': '拒绝签发开放接口令牌',
+  'openapp.denied': '拒绝开放接口调用',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export function isAuditAction(value: string): value is AuditAction {
+  return Object.hasOwn(AUDIT_ACTIONS, value);
+}
+
+export const auditOutcome = z.enum(['success', 'failure']);
+
+export const auditRow = z.object({
+  id: z.string(),
+  at: z.string().describe('时间（北京时间）'),
+  actorId: z.string().nullable(),
+  actor: z.string().describe('操作者：用户名、开放接口应用，或 system（命令行）'),
+  ip: z.string().nullable(),
+  action: z.string(),
+  actionName: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  targetName: z.string().nullable(),
+  outcome: auditOutcome,
+  detail: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+
+const chinaTimeText = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, '格式应为 YYYY-MM-DD HH:mm:ss');
+
+export const auditListQuery = pageQuery.extend({
+  actor: z.string().trim().max(64, '过长').optional().describe('操作者用户名'),
+  action: z.string().trim().max(64, '过长').optional(),
+  targetType: z.string().trim().max(32, '过长').optional(),
+  outcome: auditOutcome.optional(),
+  startTime: chinaTimeText.optional(),
+  endTime: chinaTimeText.optional(),
+  sortOrder: sortOrder.optional().describe('按时间排序，默认 descend（最新在前）'),
+});
+
+export const auditListResponse = envelope(pageOf(auditRow));
+
+export type AuditRow = z.infer<typeof auditRow>;
