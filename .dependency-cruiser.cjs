@@ -100,6 +100,21 @@ module.exports = {
       from: { path: '^apps/(web|console)/' },
       to: { path: '^apps/server/' },
     },
+    {
+      name: 'console-sections-stand-alone',
+      comment:
+        'A console section is one folder: it uses src/shared and the contracts, never the shell (src/app) or another section.',
+      severity: 'error',
+      from: { path: '^apps/console/src/sections/([^/]+)/' },
+      to: { path: '^apps/console/src/(app/|sections/(?!$1/))' },
+    },
+    {
+      name: 'console-shared-not-app',
+      comment: 'src/shared serves the shell and the sections alike; it does not reach into either.',
+      severity: 'error',
+      from: { path: '^apps/console/src/shared/' },
+      to: { path: '^apps/console/src/(app|sections)/' },
+    },
   ],
   options: {
     parser: 'swc',

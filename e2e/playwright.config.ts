@@ -60,6 +60,10 @@ export default defineConfig({
             SMS_PROVIDER: `file:${process.env.E2E_SMS_OUTBOX ?? path.join(os.tmpdir(), 'lantian-e2e-sms.jsonl')}`,
             TEST_CAPTCHA_TEXT: 'K7XP',
             TEST_PUZZLE_X: '150',
+            // The first admin's password (e2e/tests/platform-support.ts reads the same value), and a
+            // short session poll so that "the open session ends within one poll" takes seconds.
+            PLATFORM_ADMIN_PASSWORD: 'Admin#2026pw',
+            PLATFORM_SESSION_POLL_SECONDS: '3',
           },
         }
       : undefined,

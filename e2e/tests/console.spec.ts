@@ -1,20 +1,24 @@
 import { expect, type Page, test } from '@playwright/test';
+import { adminSession, consoleMenu as menu } from './platform-support';
 import { screenshot, VIEWPORTS, watchForErrors } from './support';
 
-/** The operator platform at /platform/: the menu and routes built from the section list, and 系统状态. */
+/**
+ * The operator platform at /platform/, signed in as admin (who holds every permission): the menu and
+ * routes built from the section list, and 系统状态. Sign-in itself and permissions: platform.spec.ts.
+ */
 
-const menu = (page: Page) => page.getByRole('menu', { name: '平台功能' });
 const row = (page: Page, label: string) => page.locator('.ant-descriptions-row').filter({ hasText: label });
 const SYSTEM_CHUNK = /\/platform\/assets\/system-[\w-]+\.js$/;
 
-test.beforeEach(async ({ page }) => {
+test.beforeEach(async ({ page, baseURL }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
+  await adminSession(page.request, baseURL ?? '');
 });
 
 test('the menu lists the sections by group; planned ones are disabled and say 即将上线', async ({ page }) => {
   const errors = watchForErrors(page);
   await page.goto('/platform/');
-  for (const group of ['环境监测', '告警与事件', '报表与大屏', '运维管理']) {
+  for (const group of ['环境监测', '告警与事件', '报表与大屏', '运维管理', '系统管理']) {
     await expect(menu(page).getByText(group, { exact: true })).toBeVisible();
   }
   const system = menu(page).getByRole('menuitem', { name: '系统状态' });
@@ -24,7 +28,7 @@ test('the menu lists the sections by group; planned ones are disabled and say �
     await expect(item).toHaveAttribute('aria-disabled', 'true');
     await expect(item).toContainText('即将上线');
   }
-  await expect(page.getByText('欢迎使用蓝天生态环境监管平台')).toBeVisible();
+  await expect(page.getByText('系统管理员，您好')).toBeVisible();
   await screenshot(page, 'console-home');
   expect(errors).toEqual([]);
 });
@@ -112,5 +116,5 @@ test('a planned section’s address says it is coming; an unknown address says n
   await expect(page.getByText('页面不存在')).toBeVisible();
   await page.getByRole('button', { name: '返回首页' }).click();
   await expect(page).toHaveURL(/\/platform\/?$/);
-  await expect(page.getByText('欢迎使用蓝天生态环境监管平台')).toBeVisible();
+  await expect(page.getByText('系统管理员，您好')).toBeVisible();
 });

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/Providers';
 import { createConsoleRouter } from './app/router';
+import { SessionGate } from './app/session/SessionGate';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('#root is missing from index.html');
@@ -10,7 +11,9 @@ if (root === null) throw new Error('#root is missing from index.html');
 createRoot(root).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={createConsoleRouter()} />
+      <SessionGate>
+        <RouterProvider router={createConsoleRouter()} />
+      </SessionGate>
     </Providers>
   </StrictMode>,
 );

@@ -1,9 +1,9 @@
 import { Result } from 'antd';
 import { createElement } from 'react';
-import type { PlannedSection } from '../sections';
+import type { Section } from '../sections';
 
-/** The address of a planned section (a bookmark, a link from elsewhere) says what it will be. */
-export function ComingSoon({ section }: { section: PlannedSection }) {
+/** The address of a section whose screens are not built yet (a bookmark, a link) says what it will be. */
+export function ComingSoon({ section }: { section: Section }) {
   return (
     <Result
       icon={createElement(section.icon)}

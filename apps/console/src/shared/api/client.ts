@@ -1,4 +1,4 @@
-import { errorEnvelope } from '@lantian/contracts';
+import { ErrorCode, errorEnvelope } from '@lantian/contracts';
 import { ApiError } from './errors';
 
 /**
@@ -49,6 +49,38 @@ export function apiPost<T extends { data: unknown }>(
   return call(path, { method: 'POST', headers, body: encodeParams(params) }, schema, options);
 }
 
+/**
+ * POST `body` as JSON: the platform's own writes (administration screens) take JSON, because their
+ * bodies carry lists (role ids, permission codes) that a form post cannot say without conventions.
+ */
+export function apiPostJson<T extends { data: unknown }>(
+  path: string,
+  body: unknown,
+  schema: ResponseSchema<T>,
+  options: CallOptions = {},
+): Promise<T['data']> {
+  const headers = { 'content-type': 'application/json' };
+  return call(path, { method: 'POST', headers, body: JSON.stringify(body) }, schema, options);
+}
+
+type SessionListener = (error: ApiError) => void;
+const sessionListeners = new Set<SessionListener>();
+
+/**
+ * Called with every answer that says the operator's session is gone (401) or that the password must
+ * be changed first (40322), whichever call it came from: the session gate listens and shows the
+ * sign-in page or the password form, so no section has to handle it. Returns the unsubscribe.
+ */
+export function onSessionProblem(listener: SessionListener): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
+
+/** Whether an error means "sign in again" or "change your password first". */
+export function isSessionProblem(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 401 || error.code === ErrorCode.PASSWORD_CHANGE_REQUIRED);
+}
+
 /** Spec §7: optional parameters are sent only when given. */
 export function encodeParams(params: Params): string {
   const out = new URLSearchParams();
@@ -89,7 +121,12 @@ async function call<T extends { data: unknown }>(
     if (options.signal?.aborted) throw err;
     body = undefined;
   }
-  return readAnswer(response.status, body, schema);
+  try {
+    return readAnswer(response.status, body, schema);
+  } catch (err) {
+    if (isSessionProblem(err)) for (const listener of sessionListeners) listener(err);
+    throw err;
+  }
 }
 
 /** Turns an HTTP status and a parsed body into the envelope's `data`, or throws the matching ApiError. */

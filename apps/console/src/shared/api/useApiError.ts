@@ -1,5 +1,6 @@
 import { App } from 'antd';
 import { useCallback } from 'react';
+import { isSessionProblem } from './client';
 import { errorText } from './errors';
 
 /**
@@ -10,6 +11,8 @@ export function useApiError(): (error: unknown, what?: string) => void {
   const { message } = App.useApp();
   return useCallback(
     (error: unknown, what?: string) => {
+      // An ended session or a required password change is the session gate's to show, once.
+      if (isSessionProblem(error)) return;
       const text = what === undefined ? errorText(error) : `${what}失败：${errorText(error)}`;
       void message.error({ content: text, key: text });
     },
