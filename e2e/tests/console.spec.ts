@@ -47,7 +47,7 @@ test('系统状态 loads its own chunk when opened and shows the server’s chec
   await expect(page).toHaveURL(/\/platform\/system$/);
   await expect(page.getByRole('heading', { name: '系统状态' })).toBeVisible();
   expect(chunks).toHaveLength(1);
-  await expect(page).toHaveTitle('系统状态 · 蓝天 · 生态环境监管平台');
+  await expect(page).toHaveTitle('系统状态 · 蓝天生态环境综合管理平台');
   await expect(menu(page).getByRole('menuitem', { name: '系统状态' })).toHaveClass(/ant-menu-item-selected/);
 
   await expect(page.getByRole('alert').filter({ hasText: '服务运行正常' })).toBeVisible();

@@ -47,5 +47,5 @@ export async function signInThroughPage(page: Page, username: string, password: 
   await form.getByLabel('用户名', { exact: true }).fill(username);
   await form.getByLabel('密码', { exact: true }).fill(password);
   await form.getByLabel('验证码', { exact: true }).fill(CAPTCHA_TEXT);
-  await form.getByRole('button', { name: '登录' }).click();
+  await form.getByRole('button', { name: /^登\s*录$/ }).click();
 }

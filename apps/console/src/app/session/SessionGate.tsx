@@ -15,7 +15,8 @@ import {
   sessionKeys,
 } from './session.api';
 
-const FALLBACK_TITLE = '蓝天 · 生态环境监管平台';
+/** Until /zhhb/center/configure answers (it names the platform). */
+const FALLBACK_TITLE = '蓝天生态环境综合管理平台';
 
 /**
  * Everything of the console stands behind this gate. It asks who is signed in; without a session it
