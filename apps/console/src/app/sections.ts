@@ -50,11 +50,11 @@ export const SECTION_PARTS: Record<MenuKey, SectionParts> = {
   'devices': { icon: ToolOutlined },
   'system': { icon: CloudServerOutlined, load: () => import('../sections/system') },
   'operators': { icon: TeamOutlined, load: () => import('../sections/operators') },
-  'roles': { icon: SafetyCertificateOutlined },
-  'orgs': { icon: ClusterOutlined },
-  'dictionary': { icon: BookOutlined },
-  'open-apps': { icon: ApiOutlined },
-  'audit': { icon: AuditOutlined },
+  'roles': { icon: SafetyCertificateOutlined, load: () => import('../sections/roles') },
+  'orgs': { icon: ClusterOutlined, load: () => import('../sections/orgs') },
+  'dictionary': { icon: BookOutlined, load: () => import('../sections/dictionary') },
+  'open-apps': { icon: ApiOutlined, load: () => import('../sections/open-apps') },
+  'audit': { icon: AuditOutlined, load: () => import('../sections/audit') },
 };
 
 export type Section = MenuEntry & SectionParts;

@@ -51,10 +51,15 @@ export function SessionGate({ children }: { children: ReactNode }) {
     retry: false,
   });
 
-  /** Forget everything the operator's session fetched and ask again who is signed in. */
+  /**
+   * Forget everything the previous session fetched and ask again who is signed in. The `me` query is
+   * reset, not removed: the gate observes it, and a removed query would leave the gate on its old answer.
+   */
   const restart = useCallback(() => {
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' || q.queryKey[1] !== 'configure' });
-    void queryClient.invalidateQueries({ queryKey: sessionKeys.me });
+    queryClient.removeQueries({
+      predicate: (q) => !(q.queryKey[0] === 'session' && (q.queryKey[1] === 'configure' || q.queryKey[1] === 'me')),
+    });
+    void queryClient.resetQueries({ queryKey: sessionKeys.me });
   }, [queryClient]);
 
   useEffect(

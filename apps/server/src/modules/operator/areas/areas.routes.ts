@@ -117,6 +117,22 @@ export function areasRoutes(areas: PlatformAreasService, answers: ResponseCache)
     );
 
     route.get(
+      '/sys/area/tree',
+      {
+        summary: '行政区划树：本人所辖区域及其下至区县（组织机构等表单选择区划用）',
+        description:
+          '与网格树的行政区划部分相同（每个节点 { code, name, level, kind: "area", children }），不含网格；所有登录的运营人员可用。',
+        response: gridTreeResponse,
+      },
+      async (request, reply) => {
+        const area = areas.own(operatorOf(request).scope);
+        return sendCached(reply, answers, 'gridTree', { area: area.code }, gridTreeResponse, async () =>
+          ok(areas.gridTree(area)),
+        );
+      },
+    );
+
+    route.get(
       '/adm/grid/allGridTreeData',
       {
         summary: '网格树的行政区划部分：本人所辖区域及其下至区县的全部区划',

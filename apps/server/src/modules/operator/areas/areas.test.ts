@@ -216,6 +216,7 @@ describe('outlines by area code', () => {
       '/sys/user/currentRoughInfo',
       '/sys/user/getCityBoundary?areaCode=110105',
       '/adm/grid/allGridTreeData',
+      '/sys/area/tree',
     ]) {
       expect((await platformCall(app, { url })).statusCode, url).toBe(401);
     }
@@ -263,5 +264,15 @@ describe('GET /adm/grid/allGridTreeData', () => {
     const guangdong = country?.children.find((p) => p.code === '440000');
     const shenzhen = guangdong?.children.find((c) => c.code === '440300');
     expect(shenzhen?.children.map((c) => c.name)).toContain('南山区');
+  });
+});
+
+describe('GET /sys/area/tree', () => {
+  it('gives any signed-in operator the divisions of their own area, without grid:view', async () => {
+    const [district] = await get<GridTreeNode[]>(chaoyang.token, '/sys/area/tree');
+    expect(district).toEqual({ code: '110105', name: '朝阳区', level: 'county', kind: 'area', children: [] });
+    const [city] = await get<GridTreeNode[]>(beijing.token, '/sys/area/tree');
+    expect(city?.code).toBe('110000');
+    expect(city?.children).toHaveLength(16);
   });
 });
