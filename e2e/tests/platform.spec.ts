@@ -163,7 +163,10 @@ test('disabling the operator ends the open session within one poll', async ({ pa
   await adminPage.goto(`/platform/operators?keyword=${OPERATOR.username}`);
   const row = adminPage.getByRole('row').filter({ hasText: OPERATOR.username });
   await row.getByRole('button', { name: /^停\s*用$/ }).click();
-  await adminPage.locator('.ant-popconfirm').getByRole('button', { name: /^停\s*用$/ }).click();
+  await adminPage
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /^停\s*用$/ })
+    .click();
   await expect(row.getByRole('button', { name: /^启\s*用$/ })).toBeVisible();
   await admin.close();
 
