@@ -178,3 +178,62 @@ test('disabling the operator ends the open session within one poll', async ({ pa
   await signInThroughPage(page, OPERATOR.username, OPERATOR.own);
   await expect(page.getByRole('alert').filter({ hasText: '停用' })).toBeVisible();
 });
+
+test('admin registers an open-API application, whose secret is shown once and works; the audit log has every step', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchForErrors(page);
+  await adminSession(page.request, baseURL ?? '');
+  const appName = `市局大屏-${suffix}`;
+
+  await page.goto('/platform/open-apps');
+  await page
+    .getByRole('button', { name: /登记|新增/ })
+    .first()
+    .click();
+  const form = page.getByRole('form', { name: '登记开放接口应用' });
+  await form.getByLabel('应用名称').fill(appName);
+  await form.getByRole('checkbox').first().check();
+  await page.getByRole('button', { name: '登记并生成密钥' }).click();
+
+  const dialog = page.getByRole('dialog', { name: `应用已登记：${appName}` });
+  await expect(dialog).toContainText('密钥只显示这一次，请立即妥善保存');
+  const cells = dialog.locator('.ant-descriptions-item-content');
+  const appKey = (await cells.nth(0).innerText()).trim();
+  const appSecret = (await cells.nth(1).innerText()).trim();
+  expect(appKey).toMatch(/^ak[0-9a-f]{32}$/);
+  await screenshot(page, 'platform-open-app-secret');
+  const done = dialog.getByRole('button', { name: '完成' });
+  await expect(done).toBeDisabled();
+  await dialog.getByText('我已妥善保存 appSecret').click();
+  await done.click();
+  await expect(page.getByRole('row').filter({ hasText: appName })).toContainText(appKey);
+
+  // The credentials from the screen work at the token exchange, once shown and never again.
+  const token = await page.request.post('/api/open/token', { data: { appKey, appSecret } });
+  expect(token.status()).toBe(200);
+  expect(((await token.json()) as { data: { token: string } }).data.token.length).toBeGreaterThan(20);
+  expect(await page.getByText(appSecret).count()).toBe(0);
+
+  await page.goto('/platform/dictionary?type=deviceType');
+  await expect(page.getByRole('cell', { name: 'a34004' }).or(page.getByRole('row').nth(1))).toBeVisible();
+  await screenshot(page, 'platform-dictionary');
+
+  await page.goto('/platform/audit');
+  const table = page.locator('.ant-table');
+  await expect(table).toContainText('登记开放接口应用');
+  await expect(table).toContainText('新增运营人员');
+  await expect(table).toContainText('停用运营人员');
+  await expect(table).toContainText('登录失败');
+  await page
+    .getByRole('row')
+    .filter({ hasText: '登记开放接口应用' })
+    .first()
+    .getByRole('button', { name: '详情' })
+    .click();
+  const detail = page.getByRole('dialog', { name: '审计记录：登记开放接口应用' });
+  await expect(detail).toContainText(appName);
+  await screenshot(page, 'platform-audit-detail');
+  expect(errors.filter((e) => !/40[13]/.test(e))).toEqual([]);
+});

@@ -50,7 +50,7 @@ export function ConsoleShell() {
       </Layout.Header>
       <Layout>
         <Layout.Sider
-          width={220}
+          width={240}
           theme="light"
           breakpoint="lg"
           collapsible
