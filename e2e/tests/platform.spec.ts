@@ -217,7 +217,7 @@ test('admin registers an open-API application, whose secret is shown once and wo
   expect(await page.getByText(appSecret).count()).toBe(0);
 
   await page.goto('/platform/dictionary?type=deviceType');
-  await expect(page.getByRole('cell', { name: 'a34004' }).or(page.getByRole('row').nth(1))).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: '颗粒物激光雷达' })).toContainText('L01');
   await screenshot(page, 'platform-dictionary');
 
   await page.goto('/platform/audit');
