@@ -1,9 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type DictItemRow, dictItemSaveBody } from '@lantian/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Form, Input, InputNumber, Space, Switch } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../shared/api';
+import { FormDrawer } from '../../shared/form/FormDrawer';
 import { parseForm, setFieldErrors, showServerErrors, zodRule } from '../../shared/form/zod-form';
 import { EXTRA_REQUIREMENTS, type ExtraRow, extraOf, extraRows, starterRows } from './dictionary';
 import { createDictItem, updateDictItem } from './dictionary.api';
@@ -63,30 +64,24 @@ export function ItemForm({ type, editing, defaultSort, onClose, onSaved }: Props
       : { ...editing, extra: extraRows(editing.extra) };
 
   return (
-    <Drawer
-      open
+    <FormDrawer
       size={560}
       title={editing === undefined ? `新增字典项：${type.name}` : `编辑字典项：${type.name} / ${editing.value}`}
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            保存
-          </Button>
-        </Space>
+      onSave={() => form.submit()}
+      saving={save.isPending}
+      problem={problem}
+      notices={
+        editing?.builtin && (
+          <Alert
+            type="info"
+            showIcon
+            title="内置字典项：平台功能依赖它的代码，可改名称、排序、启用状态和附加属性，不能删除。"
+            className="lt-form-alert"
+          />
+        )
       }
     >
-      {editing?.builtin && (
-        <Alert
-          type="info"
-          showIcon
-          title="内置字典项：平台功能依赖它的代码，可改名称、排序、启用状态和附加属性，不能删除。"
-          className="lt-form-alert"
-        />
-      )}
-      {problem !== undefined && <Alert type="error" showIcon title={problem} className="lt-form-alert" />}
       <Form<Fields>
         form={form}
         layout="vertical"
@@ -156,6 +151,6 @@ export function ItemForm({ type, editing, defaultSort, onClose, onSaved }: Props
           </Form.List>
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

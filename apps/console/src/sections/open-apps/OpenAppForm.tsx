@@ -8,10 +8,11 @@ import {
   openAppUpdateBody,
 } from '@lantian/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, DatePicker, Drawer, Form, Input, InputNumber, Space, Typography } from 'antd';
+import { Alert, Checkbox, DatePicker, Form, Input, InputNumber, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { errorText } from '../../shared/api';
+import { FormDrawer } from '../../shared/form/FormDrawer';
 import { parseForm, setFieldErrors, showServerErrors, zodRule } from '../../shared/form/zod-form';
 import { EXPIRY_FORMAT } from './open-apps';
 import { createOpenApp, updateOpenApp } from './open-apps.api';
@@ -91,37 +92,32 @@ export function OpenAppForm({ editing, onClose, onCreated, onUpdated }: Props) {
         };
 
   return (
-    <Drawer
-      open
+    <FormDrawer
       size={560}
       title={editing === undefined ? '登记开放接口应用' : `编辑应用：${editing.name}`}
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={create.isPending || update.isPending} onClick={() => form.submit()}>
-            {editing === undefined ? '登记并生成密钥' : '保存'}
-          </Button>
-        </Space>
+      onSave={() => form.submit()}
+      saving={create.isPending || update.isPending}
+      saveText={editing === undefined ? '登记并生成密钥' : '保存'}
+      problem={problem}
+      notices={
+        editing === undefined ? (
+          <Alert
+            type="info"
+            showIcon
+            title="登记后立即生成 appKey 与 appSecret；appSecret 只显示一次，请准备好安全的保存位置。"
+            className="lt-form-alert"
+          />
+        ) : (
+          <Alert
+            type="info"
+            showIcon
+            title="修改立即生效：已签发的令牌随之受新的接口范围、限额与到期时间约束。"
+            className="lt-form-alert"
+          />
+        )
       }
     >
-      {editing === undefined ? (
-        <Alert
-          type="info"
-          showIcon
-          title="登记后立即生成 appKey 与 appSecret；appSecret 只显示一次，请准备好安全的保存位置。"
-          className="lt-form-alert"
-        />
-      ) : (
-        <Alert
-          type="info"
-          showIcon
-          title="修改立即生效：已签发的令牌随之受新的接口范围、限额与到期时间约束。"
-          className="lt-form-alert"
-        />
-      )}
-      {problem !== undefined && <Alert type="error" showIcon title={problem} className="lt-form-alert" />}
       <Form<Fields>
         form={form}
         layout="vertical"
@@ -185,6 +181,6 @@ export function OpenAppForm({ editing, onClose, onCreated, onUpdated }: Props) {
           />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

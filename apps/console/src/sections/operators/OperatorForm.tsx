@@ -1,8 +1,9 @@
 import { OPERATOR_PASSWORD_RULES, type OperatorRow, operatorCreateBody, operatorUpdateBody } from '@lantian/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Form, Input, Select, Space, TreeSelect } from 'antd';
+import { Form, Input, Select, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../shared/api';
+import { FormDrawer } from '../../shared/form/FormDrawer';
 import { parseForm, setFieldErrors, showServerErrors, zodRule } from '../../shared/form/zod-form';
 import { orgTreeOptions, useOrgTree, useRoleOptions } from '../../shared/lookups/lookups';
 import { createOperator, updateOperator } from './operators.api';
@@ -65,22 +66,13 @@ export function OperatorForm({ editing, onClose, onSaved }: Props) {
         };
 
   return (
-    <Drawer
-      open
-      size={520}
+    <FormDrawer
       title={editing === undefined ? '新增运营人员' : `编辑运营人员：${editing.username}`}
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
-            保存
-          </Button>
-        </Space>
-      }
+      onSave={() => form.submit()}
+      saving={save.isPending}
+      problem={problem}
     >
-      {problem !== undefined && <Alert type="error" showIcon title={problem} className="lt-form-alert" />}
       <Form<Fields>
         form={form}
         layout="vertical"
@@ -140,6 +132,6 @@ export function OperatorForm({ editing, onClose, onSaved }: Props) {
           <Input maxLength={11} inputMode="numeric" />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

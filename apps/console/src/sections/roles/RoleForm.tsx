@@ -1,8 +1,9 @@
 import type { RoleRow } from '@lantian/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Form, Input, Space } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { useState } from 'react';
 import { ApiError, errorText } from '../../shared/api';
+import { FormDrawer } from '../../shared/form/FormDrawer';
 import { parseForm, setFieldErrors, showServerErrors, zodRule } from '../../shared/form/zod-form';
 import { PermissionPicker } from './PermissionPicker';
 import { actionsWithoutMenu, type Catalog, outOfReach } from './permission-tree';
@@ -66,35 +67,19 @@ export function RoleForm({ role, readOnly = false, readOnlyReason, catalog, gran
   const orphans = readOnly ? [] : actionsWithoutMenu(permissions, catalog);
 
   return (
-    <Drawer
-      open
+    <FormDrawer
       size={560}
       title={adding ? '新增角色' : `${readOnly ? '查看' : '编辑'}角色：${role.name}`}
       onClose={onClose}
-      destroyOnHidden
-      extra={
-        readOnly ? (
-          <Button onClick={onClose}>关闭</Button>
-        ) : (
-          <Space>
-            <Button onClick={onClose}>取消</Button>
-            {/* Plain "保存", not antd's "保 存": the button's accessible name is the word itself. */}
-            <Button
-              type="primary"
-              loading={save.isPending}
-              disabled={unreachable.length > 0}
-              onClick={() => form.submit()}
-            >
-              保存
-            </Button>
-          </Space>
-        )
+      onSave={readOnly ? undefined : () => form.submit()}
+      saving={save.isPending}
+      saveDisabled={unreachable.length > 0}
+      problem={problem}
+      notices={
+        readOnly &&
+        readOnlyReason !== undefined && <Alert type="info" showIcon title={readOnlyReason} className="lt-form-alert" />
       }
     >
-      {readOnly && readOnlyReason !== undefined && (
-        <Alert type="info" showIcon title={readOnlyReason} className="lt-form-alert" />
-      )}
-      {problem !== undefined && <Alert type="error" showIcon title={problem} className="lt-form-alert" />}
       {unreachable.length > 0 && (
         <Alert
           type="warning"
@@ -145,6 +130,6 @@ export function RoleForm({ role, readOnly = false, readOnlyReason, catalog, gran
           />
         )}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }
