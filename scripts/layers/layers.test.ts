@@ -45,6 +45,7 @@ async function violationsOf(files: Record<string, string>): Promise<string[]> {
 }
 
 const SERVER = 'apps/server/src';
+const CONSOLE = 'apps/console/src';
 const exported = 'export const x = 1;\n';
 
 /** A small tree that keeps every rule: modules through their index, platform below them, pure domain. */
@@ -62,6 +63,11 @@ const CLEAN: Record<string, string> = {
   [`${SERVER}/app.ts`]: "import { MODULES } from './modules/registry';\nexport const app = MODULES;\n",
   'packages/domain/src/aqi.ts': exported,
   'apps/web/src/city.ts': "import { x } from '../../../packages/domain/src/aqi';\nexport const c = x;\n",
+  // A console section uses src/shared and its own files; the shell lists it.
+  [`${CONSOLE}/shared/api.ts`]: exported,
+  [`${CONSOLE}/sections/roles/roles.api.ts`]: "import { x } from '../../shared/api';\nexport const r = x;\n",
+  [`${CONSOLE}/sections/roles/index.ts`]: "import { r } from './roles.api';\nexport default r;\n",
+  [`${CONSOLE}/app/sections.ts`]: "import roles from '../sections/roles';\nexport const SECTIONS = [roles];\n",
 };
 
 describe('layering rules', () => {
@@ -93,6 +99,11 @@ describe('layering rules', () => {
       'packages/domain/src/files.ts': "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n",
       // the web app importing server code
       'apps/web/src/server-version.ts': "import { app } from '../../server/src/app';\nexport const w = app;\n",
+      // a console section reaching into another section and into the shell; shared reaching into the shell
+      [`${CONSOLE}/sections/orgs/index.ts`]: "import { r } from '../roles/roles.api';\nexport default r;\n",
+      [`${CONSOLE}/sections/orgs/menu.ts`]:
+        "import { SECTIONS } from '../../app/sections';\nexport const m = SECTIONS;\n",
+      [`${CONSOLE}/shared/menu.ts`]: "import { SECTIONS } from '../app/sections';\nexport const m = SECTIONS;\n",
       // a cycle
       [`${SERVER}/modules/public/city-air/a.ts`]: "import { b } from './b';\nexport const a = () => b;\n",
       [`${SERVER}/modules/public/city-air/b.ts`]: "import { a } from './a';\nexport const b = () => a;\n",
@@ -123,6 +134,13 @@ describe('layering rules', () => {
         broken('domain-pure', 'packages/domain/src/files.ts', 'fs'),
         broken('front-ends-not-server', 'apps/web/src/server-version.ts', `${SERVER}/app.ts`),
         broken('no-circular', `${SERVER}/modules/public/city-air/a.ts`, `${SERVER}/modules/public/city-air/b.ts`),
+        broken(
+          'console-sections-stand-alone',
+          `${CONSOLE}/sections/orgs/index.ts`,
+          `${CONSOLE}/sections/roles/roles.api.ts`,
+        ),
+        broken('console-sections-stand-alone', `${CONSOLE}/sections/orgs/menu.ts`, `${CONSOLE}/app/sections.ts`),
+        broken('console-shared-not-app', `${CONSOLE}/shared/menu.ts`, `${CONSOLE}/app/sections.ts`),
       ]),
     );
     const rules = new Set(violations.map((v) => v.split(':')[0]));
