@@ -17,7 +17,7 @@ import {
   TeamOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
-import { MENU, MENU_GROUPS, type MenuEntry, type MenuKey } from '@lantian/contracts';
+import { MENU, type MenuEntry, type MenuKey } from '@lantian/contracts';
 import type { ComponentType } from 'react';
 
 /**
@@ -61,5 +61,3 @@ export type Section = MenuEntry & SectionParts;
 
 /** Every section, in menu order. */
 export const SECTIONS: readonly Section[] = MENU.map((entry) => ({ ...entry, ...SECTION_PARTS[entry.key] }));
-
-export const SECTION_GROUPS = MENU_GROUPS;

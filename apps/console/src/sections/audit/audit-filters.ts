@@ -58,8 +58,6 @@ export const OUTCOMES = {
   failure: { label: '失败', color: 'error' },
 } as const;
 
-/** The server's time text: China time, to the second. */
-export const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const TIME_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /**

@@ -5,17 +5,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { errorText } from '../../shared/api';
 import { useUrlTable } from '../../shared/table/useUrlTable';
+import { SERVER_TIME_FORMAT } from '../../shared/time';
 import { AuditDetail } from './AuditDetail';
 import { auditKeys, listAudit } from './audit.api';
-import {
-  actionOptions,
-  auditParams,
-  OUTCOMES,
-  TARGET_TYPES,
-  TIME_FORMAT,
-  targetTypeName,
-  timeRangeOf,
-} from './audit-filters';
+import { actionOptions, auditParams, OUTCOMES, TARGET_TYPES, targetTypeName, timeRangeOf } from './audit-filters';
 import '../../shared/table/table.css';
 import './audit.css';
 
@@ -39,7 +32,7 @@ const rangePresets = () => [
  * live in the address, so an investigation can be bookmarked or sent on as a link.
  */
 export default function AuditPage() {
-  const table = useUrlTable<AuditRow>(FILTERS);
+  const table = useUrlTable<AuditRow>(FILTERS, { defaultSortBy: 'at' });
   const [open, setOpen] = useState<AuditRow | undefined>(undefined);
   const params = auditParams(table.params);
 
@@ -61,7 +54,7 @@ export default function AuditPage() {
       width: 170,
       sorter: true,
       // The log is always in time order: newest first unless the address says otherwise.
-      sortOrder: table.query.sortBy === 'at' ? (table.query.sortOrder ?? 'descend') : 'descend',
+      sortOrder: table.sortOrderOf('at'),
       sortDirections: ['ascend', 'descend', 'ascend'],
     },
     {
@@ -166,13 +159,16 @@ export default function AuditPage() {
         />
         <DatePicker.RangePicker
           showTime={{ defaultOpenValue: [dayjs().startOf('day'), dayjs().endOf('day')] }}
-          format={TIME_FORMAT}
+          format={SERVER_TIME_FORMAT}
           allowEmpty={[true, true]}
           placeholder={['开始时间', '结束时间']}
           presets={rangePresets()}
           value={[start === undefined ? null : dayjs(start), end === undefined ? null : dayjs(end)]}
           onChange={(dates) =>
-            table.setFilters({ startTime: dates?.[0]?.format(TIME_FORMAT), endTime: dates?.[1]?.format(TIME_FORMAT) })
+            table.setFilters({
+              startTime: dates?.[0]?.format(SERVER_TIME_FORMAT),
+              endTime: dates?.[1]?.format(SERVER_TIME_FORMAT),
+            })
           }
           className="lt-audit-range"
           aria-label="时间范围（北京时间）"

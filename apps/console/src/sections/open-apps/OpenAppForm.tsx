@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { errorText } from '../../shared/api';
 import { FormDrawer } from '../../shared/form/FormDrawer';
 import { parseForm, setFieldErrors, showServerErrors, zodRule } from '../../shared/form/zod-form';
-import { EXPIRY_FORMAT } from './open-apps';
+import { SERVER_TIME_FORMAT } from '../../shared/time';
 import { createOpenApp, updateOpenApp } from './open-apps.api';
 
 interface Fields {
@@ -168,11 +168,11 @@ export function OpenAppForm({ editing, onClose, onCreated, onUpdated }: Props) {
           rules={[zodRule(schema, 'expiresAt')]}
           extra="北京时间；到这一刻起不能再取令牌或调用。留空为长期有效。"
           getValueProps={(value: string | null | undefined) => ({ value: value ? dayjs(value) : null })}
-          normalize={(value: Dayjs | null) => (value ? value.format(EXPIRY_FORMAT) : null)}
+          normalize={(value: Dayjs | null) => (value ? value.format(SERVER_TIME_FORMAT) : null)}
         >
           <DatePicker
             showTime
-            format={EXPIRY_FORMAT}
+            format={SERVER_TIME_FORMAT}
             presets={presets()}
             placeholder="长期有效"
             allowClear

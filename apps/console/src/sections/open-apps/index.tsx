@@ -20,7 +20,7 @@ import { useCan } from '../../shared/session/session-context';
 import { useUrlTable } from '../../shared/table/useUrlTable';
 import { CredentialsDialog } from './CredentialsDialog';
 import { OpenAppForm } from './OpenAppForm';
-import { APP_STATES, apiName, appState, columnSortOrder } from './open-apps';
+import { APP_STATES, apiName, appState } from './open-apps';
 import { listOpenApps, openAppKeys, resetOpenAppSecret, revokeOpenApp } from './open-apps.api';
 import { UsageHelp } from './UsageHelp';
 import '../../shared/table/table.css';
@@ -34,7 +34,7 @@ const DEFAULT_SORT = 'createdAt';
 
 /** 开放接口: the third-party applications of the open API; register, change, revoke, reset the secret. */
 export default function OpenAppsPage() {
-  const table = useUrlTable<OpenAppRow>(FILTERS);
+  const table = useUrlTable<OpenAppRow>(FILTERS, { defaultSortBy: DEFAULT_SORT });
   const canEdit = useCan('system:openapi:edit');
   const { message } = App.useApp();
   const showError = useApiError();
@@ -72,7 +72,7 @@ export default function OpenAppsPage() {
     const second: SortOrder = first === 'ascend' ? 'descend' : 'ascend';
     return {
       sorter: true,
-      sortOrder: columnSortOrder(table.query, key, DEFAULT_SORT),
+      sortOrder: table.sortOrderOf(key),
       // Never back to "unsorted": that is the server's default order, which its column already shows.
       sortDirections: [first, second, first] satisfies SortOrder[],
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiName, appState, columnSortOrder, credentialsText, usageExample } from './open-apps';
+import { apiName, appState, credentialsText, usageExample } from './open-apps';
 
 describe('appState', () => {
   it('reads an active application past its expiry as expired, and a revoked one as revoked whatever its expiry', () => {
@@ -14,19 +14,6 @@ describe('apiName', () => {
     expect(apiName('air')).toBe('空气质量');
     expect(apiName('dict')).toBe('数据字典');
     expect(apiName('future')).toBe('future');
-  });
-});
-
-describe('columnSortOrder', () => {
-  it('shows the server’s default order on its column when the address names none', () => {
-    expect(columnSortOrder({}, 'createdAt', 'createdAt')).toBe('descend');
-    expect(columnSortOrder({}, 'name', 'createdAt')).toBeNull();
-  });
-
-  it('shows the address’s sort on its column only', () => {
-    const query = { sortBy: 'name', sortOrder: 'ascend' } as const;
-    expect(columnSortOrder(query, 'name', 'createdAt')).toBe('ascend');
-    expect(columnSortOrder(query, 'createdAt', 'createdAt')).toBeNull();
   });
 });
 

@@ -2,9 +2,6 @@ import { OPEN_APIS, type OpenAppRow } from '@lantian/contracts';
 
 /** The pure parts of the 开放接口 screen: what an application's state reads as, names, and the help text. */
 
-/** How the server writes and reads expiry times (China time, to the second). */
-export const EXPIRY_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-
 export type AppState = 'active' | 'expired' | 'revoked';
 
 /**
@@ -25,17 +22,6 @@ export const APP_STATES: Record<AppState, { label: string; color: string }> = {
 /** The Chinese name of an API code; an unknown code (a newer server) shows as itself. */
 export function apiName(code: string): string {
   return OPEN_APIS.find((api) => api.code === code)?.name ?? code;
-}
-
-type SortQuery = { sortBy?: string; sortOrder?: 'ascend' | 'descend' };
-
-/**
- * The arrow a column shows. With no sort in the address the server sorts by `defaultKey`, newest
- * first, and that column says so.
- */
-export function columnSortOrder(query: SortQuery, key: string, defaultKey: string): 'ascend' | 'descend' | null {
-  if (query.sortBy === undefined) return key === defaultKey ? 'descend' : null;
-  return query.sortBy === key ? (query.sortOrder ?? null) : null;
 }
 
 /** The text "复制全部" puts on the clipboard: ready to paste into a configuration file. */

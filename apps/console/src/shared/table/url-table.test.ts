@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callParams, DEFAULT_TABLE_PAGE_SIZE, readTableQuery, writeTableQuery } from './url-table';
+import { callParams, columnSortOrder, DEFAULT_TABLE_PAGE_SIZE, readTableQuery, writeTableQuery } from './url-table';
 
 const FILTERS = ['keyword', 'status'];
 const read = (query: string) => readTableQuery(new URLSearchParams(query), FILTERS);
@@ -38,5 +38,18 @@ describe('a list’s state in the address', () => {
       sortOrder: 'ascend',
       status: 'active',
     });
+  });
+});
+
+describe('columnSortOrder', () => {
+  it('shows the server’s default order on its column when the address names none', () => {
+    expect(columnSortOrder({}, 'createdAt', 'createdAt')).toBe('descend');
+    expect(columnSortOrder({}, 'name', 'createdAt')).toBeNull();
+  });
+
+  it('shows the address’s sort on its column only', () => {
+    const query = { sortBy: 'name', sortOrder: 'ascend' } as const;
+    expect(columnSortOrder(query, 'name', 'createdAt')).toBe('ascend');
+    expect(columnSortOrder(query, 'createdAt', 'createdAt')).toBeNull();
   });
 });

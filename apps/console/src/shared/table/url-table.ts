@@ -64,4 +64,17 @@ export function callParams(query: TableQuery): Record<string, string | number> {
   };
 }
 
+/**
+ * The sort arrow a column shows. With no sort in the address the server sorts by its default column
+ * (`defaultSortBy`), newest first, and that column says so; without one no column shows an arrow.
+ */
+export function columnSortOrder(
+  query: Pick<TableQuery, 'sortBy' | 'sortOrder'>,
+  key: string,
+  defaultSortBy?: string,
+): 'ascend' | 'descend' | null {
+  if (query.sortBy === undefined) return key === defaultSortBy ? 'descend' : null;
+  return query.sortBy === key ? (query.sortOrder ?? null) : null;
+}
+
 export const TABLE_PAGE_SIZES = PAGE_SIZES.map(String);

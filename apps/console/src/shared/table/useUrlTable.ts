@@ -1,13 +1,22 @@
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { callParams, readTableQuery, TABLE_PAGE_SIZES, type TableQuery, writeTableQuery } from './url-table';
+import {
+  callParams,
+  columnSortOrder,
+  readTableQuery,
+  TABLE_PAGE_SIZES,
+  type TableQuery,
+  writeTableQuery,
+} from './url-table';
 
 /**
  * A server-paged, server-sorted list whose state is in the address. `filterNames` are the list's
  * filter parameters (the same names as the call's query). Changing a filter goes back to page 1.
+ * `defaultSortBy` is the column the server sorts by (newest first) when the address names none.
  */
-export function useUrlTable<Row>(filterNames: readonly string[]) {
+export function useUrlTable<Row>(filterNames: readonly string[], options: { defaultSortBy?: string } = {}) {
+  const { defaultSortBy } = options;
   const [params, setParams] = useSearchParams();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the names are a constant of the page
   const query = useMemo(() => readTableQuery(params, filterNames), [params]);
@@ -55,8 +64,8 @@ export function useUrlTable<Row>(filterNames: readonly string[]) {
     [query, update],
   );
 
-  /** The sort arrow a column shows, from the address. */
-  const sortOrderOf = useCallback((key: string) => (query.sortBy === key ? (query.sortOrder ?? null) : null), [query]);
+  /** The sort arrow a column shows, from the address (or the server's default order). */
+  const sortOrderOf = useCallback((key: string) => columnSortOrder(query, key, defaultSortBy), [query, defaultSortBy]);
 
   return { query, params: callParams(query), setFilters, pagination, onChange, sortOrderOf };
 }

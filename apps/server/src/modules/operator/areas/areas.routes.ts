@@ -34,6 +34,11 @@ export function areasRoutes(areas: PlatformAreasService, answers: ResponseCache)
       sendCached(reply, answers, 'children', { area: area.code }, geoJsonResponse, async () =>
         ok(await areas.childOutlines(area)),
       );
+    // The same tree serves the organisation form's area choices and the area top of the grid tree.
+    const areaTree = (reply: FastifyReply, area: AreaRef) =>
+      sendCached(reply, answers, 'gridTree', { area: area.code }, gridTreeResponse, async () =>
+        ok(areas.gridTree(area)),
+      );
     const center = (reply: FastifyReply, area: AreaRef) =>
       sendCached(reply, answers, 'center', { area: area.code }, areaCenterResponse, async () =>
         ok(await areas.centerConfig(area)),
@@ -124,12 +129,7 @@ export function areasRoutes(areas: PlatformAreasService, answers: ResponseCache)
           '与网格树的行政区划部分相同（每个节点 { code, name, level, kind: "area", children }），不含网格；所有登录的运营人员可用。',
         response: gridTreeResponse,
       },
-      async (request, reply) => {
-        const area = areas.own(operatorOf(request).scope);
-        return sendCached(reply, answers, 'gridTree', { area: area.code }, gridTreeResponse, async () =>
-          ok(areas.gridTree(area)),
-        );
-      },
+      async (request, reply) => areaTree(reply, areas.own(operatorOf(request).scope)),
     );
 
     route.get(
@@ -141,12 +141,7 @@ export function areasRoutes(areas: PlatformAreasService, answers: ResponseCache)
         access: 'operator:grid:view',
         response: gridTreeResponse,
       },
-      async (request, reply) => {
-        const area = areas.own(operatorOf(request).scope);
-        return sendCached(reply, answers, 'gridTree', { area: area.code }, gridTreeResponse, async () =>
-          ok(areas.gridTree(area)),
-        );
-      },
+      async (request, reply) => areaTree(reply, areas.own(operatorOf(request).scope)),
     );
   };
 }
