@@ -102,6 +102,19 @@ export async function openLoginDialog(page: Page): Promise<Locator> {
   return dialog;
 }
 
+/**
+ * Switches the open login dialog to 免费注册 and waits for the register form. A click that lands while
+ * the modal is still settling has been seen to be lost on a loaded CI machine (the phone was then typed
+ * into the login form); the switch is retried until the register form's verify button is there.
+ */
+export async function switchToRegister(dialog: Locator) {
+  await expect(async () => {
+    const verify = dialog.getByRole('button', { name: '点击完成安全验证' });
+    if (!(await verify.isVisible())) await dialog.getByRole('button', { name: '免费注册' }).click({ timeout: 2_000 });
+    await expect(verify).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 export async function fillLogin(dialog: Locator, phone: string, password: string, captcha = CAPTCHA_TEXT) {
   await dialog.getByPlaceholder('请输入手机号').fill(phone);
   await dialog.getByPlaceholder('请输入密码').fill(password);

@@ -13,6 +13,7 @@ import {
   sentCount,
   smsCode,
   solvePuzzle,
+  switchToRegister,
   viewShot,
   waitForResend,
 } from './account-support';
@@ -244,7 +245,7 @@ test.describe('login dialog validation', () => {
   test('registry: every field rule, the agreement and the puzzle gate', async ({ page, context }) => {
     await page.goto('/city/');
     const dialog = await openLoginDialog(page);
-    await dialog.getByRole('button', { name: '免费注册' }).click();
+    await switchToRegister(dialog);
     await button(dialog, '注册').click();
     await expect(fieldError(dialog, '手机号不能为空')).toBeVisible();
     await expect(fieldError(dialog, '验证码不能为空')).toBeVisible();
@@ -292,7 +293,7 @@ test.describe('login dialog validation', () => {
 
     // Back to login clears the form.
     await dialog.getByRole('button', { name: '返回登录' }).click();
-    await dialog.getByRole('button', { name: '免费注册' }).click();
+    await switchToRegister(dialog);
     await expect(dialog.getByPlaceholder('请输入手机号')).toHaveValue('');
   });
 
@@ -337,7 +338,7 @@ test.describe('slide puzzle', () => {
   async function openPuzzle(page: Page) {
     await page.goto('/city/');
     const dialog = await openLoginDialog(page);
-    await dialog.getByRole('button', { name: '免费注册' }).click();
+    await switchToRegister(dialog);
     await dialog.getByPlaceholder('请输入手机号').fill(newPhone());
     await dialog.getByRole('button', { name: '点击完成安全验证' }).click();
     const widget = page.locator('.lt-sv');
@@ -410,7 +411,7 @@ test.describe('account screens', () => {
       const dialog = loginDialog(page);
       await expect(dialog.getByRole('img', { name: '图形验证码' })).toBeVisible();
       await viewShot(page, `account-login-${name}`);
-      await dialog.getByRole('button', { name: '免费注册' }).click();
+      await switchToRegister(dialog);
       await viewShot(page, `account-registry-${name}`);
       await dialog.getByPlaceholder('请输入手机号').fill(newPhone());
       await dialog.getByRole('button', { name: '点击完成安全验证' }).click();

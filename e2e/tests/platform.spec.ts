@@ -129,8 +129,10 @@ test('the district operator changes the first password, sees only air, and nothi
   await expect(page.getByText(`${OPERATOR.name}，您好`)).toBeVisible();
   await expect(page.getByText('数据范围：朝阳区')).toBeVisible();
   const items = consoleMenu(page).getByRole('menuitem');
-  await expect(items).toHaveCount(1);
+  // The air menu the role grants, and every operator's own notices.
+  await expect(items).toHaveCount(2);
   await expect(items.first()).toContainText('空气质量监测');
+  await expect(items.nth(1)).toContainText('消息通知');
   await screenshot(page, 'platform-district-home');
 
   // A grid call without the grid permission: 403 with a message, never data.

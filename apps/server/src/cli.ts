@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { deviceCommand } from './cli/device';
 import { importCommand } from './cli/import';
 import { migrateCommand } from './cli/migrate';
 import { openApiCommand } from './cli/openapi';
@@ -6,6 +7,7 @@ import { operatorCommand } from './cli/operator';
 import { CliError, createOutput, type Output } from './cli/output';
 import { qcCommand } from './cli/qc';
 import { seedCommand } from './cli/seed';
+import { simulateCommand } from './cli/simulate';
 import { type Config, ConfigError, loadConfig } from './config';
 import { VERSION } from './version';
 
@@ -46,6 +48,14 @@ const commands: Record<string, Command> = {
       '运营人员：新增、停用、启用、重置密码、列表 / platform operators (operator add|disable|enable|reset-password|list)',
     // It reads its own options (--username, --area …).
     run: (c, o) => operatorCommand(c, o, process.argv.slice(2)),
+  },
+  device: {
+    summary: '设备登记：新增、列表、最新数据、退役 / devices (device add|list|latest MN|retire)',
+    run: (c, o) => deviceCommand(c, o, process.argv.slice(2)),
+  },
+  simulate: {
+    summary: 'HJ 212 设备模拟器 / an HJ 212-2017 device simulator (simulate --devices N --types air,noise --rate S)',
+    run: (c, o) => simulateCommand(c, o, process.argv.slice(2)),
   },
   seed: {
     summary: '生成演示数据 / seed demo data (seed [--days N] [--replace] [--cities CODE,…] [--json])',

@@ -162,6 +162,11 @@ export function formatChinaDateTime(t: number): string {
   return `${pad4(p.year)}-${pad2(p.month)}-${pad2(p.day)} ${pad2(p.hour)}:${pad2(p.minute)}:${pad2(p.second)}`;
 }
 
+/** {@link formatChinaDateTime}, with a missing time (never happened, not set) as null. */
+export function formatChinaDateTimeOrNull(t: number | null): string | null {
+  return t === null ? null : formatChinaDateTime(t);
+}
+
 /** 'YYYY-MM-DD' in China time. */
 export function formatChinaDate(t: number): string {
   const p = chinaParts(t);

@@ -34,6 +34,21 @@ const TABLES = [
   'dict_types',
   'dict_items',
   'operator_shortcuts',
+  'device_sites',
+  'devices',
+  'device_status',
+  'telemetry_minute',
+  'telemetry_hour',
+  'telemetry_day',
+  'telemetry_latest',
+  'device_operations',
+  'hj212_packets',
+  'gateway_unregistered',
+  'notices',
+  'notice_reads',
+  'alarm_rules',
+  'alarms',
+  'alarm_events',
 ] as const;
 
 describe('the module registry', () => {

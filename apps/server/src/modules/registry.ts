@@ -8,7 +8,12 @@ import { system } from './data/system';
 import { weather } from './data/weather';
 import { platformAreas } from './operator/areas';
 import { audit } from './operator/audit';
+import { deviceAlarms } from './operator/device-alarms';
+import { devices } from './operator/devices';
 import { dictionary } from './operator/dictionary';
+import { gateway } from './operator/gateway';
+import { monitoring } from './operator/monitoring';
+import { notices } from './operator/notices';
 import { openApi } from './operator/open-api';
 import { operators } from './operator/operators';
 import { portal } from './operator/portal';
@@ -58,6 +63,11 @@ export const MODULES = [
   dictionary,
   portal,
   platformAreas,
+  devices,
+  gateway,
+  notices,
+  deviceAlarms,
+  monitoring,
 ] as const;
 
 /** The whole database: every module's tables. */

@@ -45,7 +45,11 @@ export const PERMISSIONS = [
   { code: 'smoke:view', platform: 'smoke', name: '油烟监测', kind: 'menu' },
   { code: 'voc:view', platform: 'voc', name: 'VOC 分析', kind: 'menu' },
   { code: 'alarm:view', platform: 'device', name: '告警中心', kind: 'menu' },
+  { code: 'alarm:handle', platform: 'device', name: '确认、解除告警', kind: 'action' },
+  { code: 'alarm:rule', platform: 'device', name: '配置告警规则', kind: 'action' },
   { code: 'device:view', platform: 'device', name: '设备运维', kind: 'menu' },
+  { code: 'device:edit', platform: 'device', name: '登记、修改、退役设备与站点，收编未登记设备', kind: 'action' },
+  { code: 'device:ops', platform: 'device', name: '运维记录与无效数据标记', kind: 'action' },
   { code: 'report:view', platform: 'report', name: '报表中心', kind: 'menu' },
   { code: 'dashboard:view', platform: 'config', name: '数据大屏', kind: 'menu' },
   { code: 'system:status', platform: 'system', name: '系统状态', kind: 'menu' },
@@ -88,7 +92,8 @@ export interface MenuEntry {
   /** The address below /platform/. */
   path: string;
   group: MenuGroupKey;
-  permission: PermissionCode;
+  /** The permission that opens it; `self` for screens every operator has (their own notices). */
+  permission: PermissionCode | typeof SELF_PERMISSION;
 }
 
 /**
@@ -103,6 +108,7 @@ export const MENU = [
   { key: 'smoke', label: '油烟监测', path: 'smoke', group: 'monitoring', permission: 'smoke:view' },
   { key: 'voc', label: 'VOC 分析', path: 'voc', group: 'monitoring', permission: 'voc:view' },
   { key: 'alarms', label: '告警中心', path: 'alarms', group: 'events', permission: 'alarm:view' },
+  { key: 'notices', label: '消息通知', path: 'notices', group: 'events', permission: 'self' },
   { key: 'grid-events', label: '网格事件', path: 'grid-events', group: 'events', permission: 'grid:view' },
   { key: 'reports', label: '报表中心', path: 'reports', group: 'reports', permission: 'report:view' },
   { key: 'dashboards', label: '数据大屏', path: 'dashboards', group: 'reports', permission: 'dashboard:view' },

@@ -39,6 +39,20 @@ export const AUDIT_ACTIONS = {
   'openapp.token': '签发开放接口令牌',
   'openapp.token_refused': '拒绝签发开放接口令牌',
   'openapp.denied': '拒绝开放接口调用',
+  'site.create': '新增站点',
+  'site.update': '修改站点',
+  'device.create': '登记设备',
+  'device.update': '修改设备',
+  'device.retire': '退役设备',
+  'device.adopt': '收编未登记设备',
+  'device.invalidate_data': '标记无效数据',
+  'device.operation_record': '保存运维记录',
+  'alarm_rule.create': '新增告警规则',
+  'alarm_rule.update': '修改告警规则',
+  'alarm_rule.delete': '删除告警规则',
+  'alarm.raise': '产生告警',
+  'alarm.acknowledge': '确认告警',
+  'alarm.clear': '解除告警',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

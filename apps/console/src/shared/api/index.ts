@@ -10,4 +10,5 @@ export {
   type ResponseSchema,
 } from './client';
 export { ApiError, errorText, isRetryable } from './errors';
+export type { BodyOf, DataOf } from './types';
 export { useApiError } from './useApiError';

@@ -6,6 +6,7 @@ import { type DictEntry, DictionaryService } from './dictionary.service';
 import type { DictionaryTables } from './dictionary.tables';
 import { DictionaryCache } from './dictionary-cache';
 import * as m0007 from './migrations/0007_dictionary';
+import * as m0010 from './migrations/0010_dictionary_devices';
 
 export type { DictionaryTables } from './dictionary.tables';
 export { isHttpUrl } from './item-rules';
@@ -24,7 +25,7 @@ export const dictionary = defineModule({
   tags: [
     { name: 'dictionary', description: '运营平台：数据字典（设备类型、监测因子、事件类别、告警级别、政府网站…）' },
   ],
-  migrations: { '0007_dictionary': m0007 },
+  migrations: { '0007_dictionary': m0007, '0010_dictionary_devices': m0010 },
   async create(context: ModuleContext<DictionaryTables, undefined>) {
     const repository = new DictionaryRepository(context.database);
     const cache = new DictionaryCache<DictEntry>(DictionaryService.loader(repository), CACHE_TTL_MS);

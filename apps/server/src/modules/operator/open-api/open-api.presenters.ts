@@ -1,11 +1,9 @@
 import { areaByCode } from '@lantian/areas';
 import type { OpenAppRow } from '@lantian/contracts';
-import { formatChinaDateTime } from '@lantian/domain';
+import { formatChinaDateTime, formatChinaDateTimeOrNull } from '@lantian/domain';
 import { COUNTRY_AREA } from '../../../platform/db/area-scope';
 import { apisOf } from './credentials';
 import type { OpenApp } from './open-apps.repository';
-
-const time = (t: number | null) => (t === null ? null : formatChinaDateTime(t));
 
 const areaName = (code: string) => (code === COUNTRY_AREA ? '全国' : (areaByCode(code)?.name ?? code));
 
@@ -20,7 +18,7 @@ export function presentOpenApp(app: OpenApp, now: number): OpenAppRow {
     appKey: app.app_key,
     apis: apisOf(app.apis),
     rateLimitPerMinute: app.rate_limit_per_minute,
-    expiresAt: time(app.expires_at),
+    expiresAt: formatChinaDateTimeOrNull(app.expires_at),
     expired: isExpired(app, now),
     status: app.status === 'revoked' ? 'revoked' : 'active',
     areaCode: app.area_code,
@@ -28,6 +26,6 @@ export function presentOpenApp(app: OpenApp, now: number): OpenAppRow {
     createdAt: formatChinaDateTime(app.created_at),
     createdBy: app.created_by,
     updatedAt: formatChinaDateTime(app.updated_at),
-    lastUsedAt: time(app.last_used_at),
+    lastUsedAt: formatChinaDateTimeOrNull(app.last_used_at),
   };
 }

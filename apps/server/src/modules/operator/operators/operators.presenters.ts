@@ -1,11 +1,9 @@
 import type { OperatorProfile, OperatorRow, OrgNode, RoleRow } from '@lantian/contracts';
-import { formatChinaDateTime } from '@lantian/domain';
+import { formatChinaDateTime, formatChinaDateTimeOrNull } from '@lantian/domain';
 import { areaName, type OperatorProfileFacts } from './directory.service';
 import type { OperatorWithOrg } from './operators.repository';
 import type { Org } from './orgs.repository';
 import type { Role } from './roles.repository';
-
-const time = (t: number | null) => (t === null ? null : formatChinaDateTime(t));
 
 export function presentOrgRef(id: string, name: string, areaCode: string) {
   return { id, name, areaCode, areaName: areaName(areaCode) };
@@ -36,7 +34,7 @@ export function presentProfile(facts: OperatorProfileFacts): OperatorProfile {
     roles: roles.map((r) => ({ id: r.id, name: r.name })),
     permissions: [...permissions].sort(),
     mustChangePassword: operator.must_change_password === 1,
-    lastLoginAt: time(operator.last_login_at),
+    lastLoginAt: formatChinaDateTimeOrNull(operator.last_login_at),
   };
 }
 
@@ -50,7 +48,7 @@ export function presentOperatorRow(operator: OperatorWithOrg, roles: readonly Ro
     org: presentOrgRef(operator.org_id, operator.org_name, operator.org_area),
     roles: roles.map((r) => ({ id: r.id, name: r.name })),
     mustChangePassword: operator.must_change_password === 1,
-    lastLoginAt: time(operator.last_login_at),
+    lastLoginAt: formatChinaDateTimeOrNull(operator.last_login_at),
     createdAt: formatChinaDateTime(operator.created_at),
   };
 }

@@ -1,0 +1,128 @@
+import { type devicePushBody, ErrorCode, GATEWAY_REFUSALS, type rawPacketQuery } from '@lantian/contracts';
+import { formatChinaDateTime, parseChinaDateTime } from '@lantian/domain';
+import type { z } from 'zod';
+import type { Clock } from '../../../platform/clock';
+import { type AreaScope, COUNTRY_AREA } from '../../../platform/db/area-scope';
+import { AppError, forbidden, unavailable } from '../../../platform/errors';
+import { pageAnswer, pageOf } from '../../../platform/http/params';
+import { type DeviceView, passwordMatches } from '../devices';
+import type { GatewayStats, KnownDevice } from './packet-handler';
+import type { PacketsRepository } from './packets.repository';
+import type { IngestPipeline } from './pipeline';
+
+export interface GatewayParts {
+  packets: PacketsRepository;
+  pipeline: IngestPipeline;
+  stats: GatewayStats;
+  lookup: (mn: string) => KnownDevice | undefined;
+  devicesInScope: (scope: AreaScope) => Promise<DeviceView[]>;
+  tcp: () => { enabled: boolean; port: number | null; connections: number };
+  keepRaw: boolean;
+  now: Clock;
+}
+
+/** The gateway as operators and pushing clients see it: stats, the unregistered list, raw packets, JSON push. */
+export class GatewayService {
+  constructor(private readonly parts: GatewayParts) {}
+
+  stats() {
+    const { stats } = this.parts;
+    return {
+      tcp: this.parts.tcp(),
+      since: formatChinaDateTime(stats.since),
+      packets: stats.packets,
+      values: stats.values,
+      refused: Object.fromEntries(stats.refused),
+    };
+  }
+
+  async unregistered(page: { pageNum: number; pageSize: number }) {
+    const p = pageOf(page, 20);
+    const result = await this.parts.packets.listUnregistered(p);
+    return pageAnswer(p, {
+      list: result.list.map((r) => ({
+        mn: r.mn,
+        firstSeen: formatChinaDateTime(r.first_seen),
+        lastSeen: formatChinaDateTime(r.last_seen),
+        packets: r.packets,
+        lastIp: r.last_ip,
+        lastCn: r.last_cn,
+        st: r.st,
+        factors: JSON.parse(r.factors_json) as string[],
+      })),
+      total: result.total,
+    });
+  }
+
+  /** Raw packets of the devices in the scope (a nationwide operator sees all of them). */
+  async packetLog(query: z.output<typeof rawPacketQuery>, scope: AreaScope) {
+    const page = pageOf(query, 20);
+    const mns = scope.areaCode === COUNTRY_AREA ? null : (await this.parts.devicesInScope(scope)).map((d) => d.mn);
+    const result = await this.parts.packets.listPackets({ mns, mn: query.mn }, page);
+    return pageAnswer(page, {
+      list: result.list.map((r) => ({
+        id: String(r.id),
+        receivedAt: formatChinaDateTime(r.received_at),
+        mn: r.mn,
+        cn: r.cn,
+        qn: r.qn,
+        outcome: 'accepted',
+        peer: r.peer,
+        raw: r.raw,
+      })),
+      total: result.total,
+    });
+  }
+
+  /**
+   * JSON push: authenticated by MN and access password like a TCP packet, committed through the same
+   * pipeline, answered only once the values are durable.
+   */
+  async push(body: z.output<typeof devicePushBody>, ip: string): Promise<{ stored: number }> {
+    const device = this.parts.lookup(body.mn);
+    const passwordOk = device !== undefined && passwordMatches(body.pw, device.password_hash);
+    if (device === undefined || !passwordOk) {
+      this.parts.stats.refuse(device === undefined ? 'unknown_mn' : 'wrong_password');
+      throw new AppError(ErrorCode.UNAUTHENTICATED, '设备 MN 或访问密码错误');
+    }
+    if (device.status === 'retired') {
+      this.parts.stats.refuse('retired');
+      throw forbidden(GATEWAY_REFUSALS.retired);
+    }
+    const receivedAt = this.parts.now();
+    const values = body.values.map((v) => ({
+      factor: v.factor,
+      value: v.value,
+      min: v.min ?? null,
+      max: v.max ?? null,
+      flag: v.flag,
+    }));
+    return new Promise((resolve, reject) => {
+      const accepted = this.parts.pipeline.submit({
+        packet: { deviceId: device.id, cn: body.cn, dataTime: parseChinaDateTime(body.dataTime), receivedAt, values },
+        raw: this.parts.keepRaw
+          ? {
+              received_at: receivedAt,
+              mn: body.mn,
+              cn: body.cn,
+              qn: null,
+              peer: `http:${ip}`,
+              raw: JSON.stringify({ ...body, pw: '***' }),
+            }
+          : null,
+        committed: () => {
+          this.parts.stats.packets += 1;
+          this.parts.stats.values += values.length;
+          resolve({ stored: values.length });
+        },
+        failed: () => reject(unavailable('数据暂未能保存，请稍后重发')),
+      });
+      if (!accepted) reject(unavailable('接收队列已满，请稍后重发'));
+    });
+  }
+
+  /** Packets of a period, for replay (the CLI): what was received, in order. */
+  packetsBetween(from: string, to: string, mn: string | null) {
+    return this.parts.packets.packetsBetween(parseChinaDateTime(from), parseChinaDateTime(to), mn);
+  }
+}

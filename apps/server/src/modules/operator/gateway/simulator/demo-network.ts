@@ -1,0 +1,72 @@
+import { SIMULATED_FACTORS } from '@lantian/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { NATIONWIDE } from '../../../../platform/db/area-scope';
+import { SYSTEM_ACTOR } from '../../audit';
+import type { RegistryService } from '../../devices';
+import { Hj212Simulator, type SimulatedDevice } from './hj212-simulator';
+
+/** The demo network's access password (demo devices only; labelled DEMO in their MN and names). */
+export const DEMO_PASSWORD = 'demo2026';
+
+// biome-ignore format: one line per site
+const DEMO_SITES = [
+  { siteCode: 'DEMO-BJ-CY', name: '【演示】朝阳奥体中心', areaCode: '110105', lon: 116.397, lat: 39.982, types: ['A01', 'N01', 'W01'] },
+  { siteCode: 'DEMO-BJ-HD', name: '【演示】海淀中关村', areaCode: '110108', lon: 116.316, lat: 39.983, types: ['A01', 'N01'] },
+  { siteCode: 'DEMO-BJ-DC', name: '【演示】东城王府井', areaCode: '110101', lon: 116.411, lat: 39.914, types: ['A01', 'S01'] },
+  { siteCode: 'DEMO-BJ-FT', name: '【演示】丰台科技园', areaCode: '110106', lon: 116.295, lat: 39.829, types: ['A01', 'D01', 'V01'] },
+];
+
+export interface DemoNetworkRegistry {
+  registry: RegistryService;
+  byMn(mn: string): unknown;
+}
+
+/**
+ * The demo data's device network (DEMO_DATA=on): a dozen demo devices at four Beijing sites, registered
+ * once, sending real HJ 212 packets to this server's own gateway every minute, so that the console's
+ * device list, map, charts and alarms are alive on first start. Every name says 【演示】 and every MN
+ * starts with DEMO.
+ */
+export async function startDemoNetwork(
+  core: DemoNetworkRegistry,
+  port: number,
+  log: FastifyBaseLogger,
+): Promise<Hj212Simulator> {
+  const editor = { actor: SYSTEM_ACTOR, ip: null, scope: NATIONWIDE };
+  const devices: SimulatedDevice[] = [];
+  let index = 0;
+  for (const site of DEMO_SITES) {
+    const sites = await core.registry.listSites({ keyword: site.siteCode, pageNum: 1, pageSize: 20 }, NATIONWIDE);
+    const siteId =
+      sites.list.find((s) => s.siteCode === site.siteCode)?.siteId ??
+      (await core.registry.createSite({ ...site, address: '' }, editor)).siteId;
+    for (const type of site.types) {
+      const mn = `DEMO${site.areaCode}${type}`;
+      index += 1;
+      devices.push({ mn, pw: DEMO_PASSWORD, type, index });
+      if (core.byMn(mn) !== undefined) continue;
+      await core.registry.create(
+        {
+          mn,
+          name: `【演示】${site.name.replace('【演示】', '')} ${type}`,
+          type,
+          siteId,
+          password: DEMO_PASSWORD,
+          installDate: null,
+          status: 'active',
+          factors: (SIMULATED_FACTORS[type as keyof typeof SIMULATED_FACTORS] ?? []).map((code) => ({
+            code,
+            upper: null,
+            lower: null,
+          })),
+          config: { intervalSeconds: null, noiseZone: type === 'N01' ? '2' : null },
+        },
+        editor,
+      );
+    }
+  }
+  const simulator = new Hj212Simulator({ host: '127.0.0.1', port, devices, rateSeconds: 60, faults: true });
+  simulator.start();
+  log.info({ devices: devices.length, port }, 'demo device network sending HJ 212 packets to the gateway');
+  return simulator;
+}
