@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { HJ212_PORT } from './tests/platform-support';
 
 /**
  * Real Chromium (Debian's /usr/bin/chromium, no downloaded browser) against the real built server.
@@ -54,6 +55,9 @@ export default defineConfig({
             HOST: '127.0.0.1',
             DATABASE_URL: `sqlite:${dbFile}`,
             LOG_LEVEL: 'warn',
+            HJ212_PORT: String(HJ212_PORT),
+            HJ212_HOST: '127.0.0.1',
+
             // 35 days covers the 30-day trends; the seed takes a fraction of a minute.
             DEMO_HISTORY_DAYS: '35',
             // Test-only account settings (refused when NODE_ENV=production); e2e/tests/account-support.ts reads the same values.

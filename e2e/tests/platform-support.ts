@@ -8,6 +8,9 @@ import { CAPTCHA_TEXT } from './account-support';
  */
 export const ADMIN = { username: 'admin', initialPassword: 'Admin#2026pw', password: 'Lantian#Root9' } as const;
 
+/** The e2e server's HJ 212 gateway port (playwright.config.ts starts it there): the HTTP port + 1. */
+export const HJ212_PORT = Number(process.env.E2E_HJ212_PORT ?? Number(process.env.E2E_PORT ?? 18_080) + 1);
+
 /** The console's menu of sections. */
 export const consoleMenu = (page: Page): Locator => page.getByRole('menu', { name: '平台功能' });
 

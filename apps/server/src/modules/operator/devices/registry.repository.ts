@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { type AreaScope, inAreaScope } from '../../../platform/db/area-scope';
 import type { Database } from '../../../platform/db/database';
-import { containsPattern } from '../../../platform/db/like';
+import { containsIgnoringCase } from '../../../platform/db/like';
 import type { DeviceSitesTable, DeviceStatusTable, DevicesTable, DevicesTables } from './devices.tables';
 
 export type SiteRecord = Selectable<DeviceSitesTable>;
@@ -70,6 +70,17 @@ export class RegistryRepository {
       .executeTakeFirst();
   }
 
+  /** The devices of a site that are not retired, counted as the site list counts them. */
+  async siteDeviceCount(id: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('devices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('site_id', '=', id)
+      .where('status', '<>', 'retired')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async siteByCode(code: string): Promise<SiteRecord | undefined> {
     return this.db.selectFrom('device_sites').selectAll().where('code', '=', code).executeTakeFirst();
   }
@@ -82,8 +93,7 @@ export class RegistryRepository {
     let query = this.db.selectFrom('device_sites as s').where(inAreaScope('s.area_code', scope));
     if (filter.areaCode !== undefined) query = query.where(inAreaScope('s.area_code', { areaCode: filter.areaCode }));
     if (filter.keyword !== undefined && filter.keyword !== '') {
-      const like = containsPattern(filter.keyword);
-      query = query.where((eb) => eb.or([eb('s.name', 'like', like), eb('s.code', 'like', like)]));
+      query = query.where(containsIgnoringCase(['s.name', 's.code'], filter.keyword));
     }
     const total = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const list = await query
@@ -168,17 +178,18 @@ export class RegistryRepository {
     if (filter.online !== undefined) query = query.where('st.online', '=', filter.online);
     if (filter.siteId !== undefined) query = query.where('d.site_id', '=', filter.siteId);
     if (filter.keyword !== undefined && filter.keyword !== '') {
-      const like = containsPattern(filter.keyword);
-      query = query.where((eb) =>
-        eb.or([eb('d.mn', 'like', like), eb('d.name', 'like', like), eb('s.name', 'like', like)]),
-      );
+      query = query.where(containsIgnoringCase(['d.mn', 'd.name', 's.name'], filter.keyword));
     }
     const counted = await query
       .clearSelect()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     const column = sort.by === 'lastSeen' ? 'st.last_seen' : sort.by === 'id' ? 'd.id' : (`d.${sort.by}` as const);
-    let ordered = query.orderBy(column, sort.order).orderBy('d.id');
+    // A device never heard from (last_seen null) sorts as the oldest on both databases: last when the
+    // newest come first. PostgreSQL's default puts nulls first in a descending order, SQLite last.
+    let ordered = query
+      .orderBy(column, (ob) => (sort.order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsFirst()))
+      .orderBy('d.id');
     if (page !== null) ordered = ordered.offset(page.offset).limit(page.limit);
     return { list: await ordered.execute(), total: Number(counted.n) };
   }

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { type AreaScope, inAreaScope } from '../../../platform/db/area-scope';
 import type { Database } from '../../../platform/db/database';
-import { containsPattern } from '../../../platform/db/like';
+import { containsIgnoringCase } from '../../../platform/db/like';
 import type { Page } from '../../../platform/http/params';
 import type { OpenApiTables, OpenAppsTable } from './open-api.tables';
 
@@ -60,8 +60,7 @@ export class OpenAppsRepository {
     let query = this.scoped(scope);
     if (filter.status !== undefined) query = query.where('status', '=', filter.status);
     if (filter.keyword !== undefined && filter.keyword !== '') {
-      const text = containsPattern(filter.keyword);
-      query = query.where((eb) => eb.or([eb('name', 'like', text), eb('app_key', 'like', text)]));
+      query = query.where(containsIgnoringCase(['name', 'app_key'], filter.keyword));
     }
     const [count, rows] = await Promise.all([
       query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

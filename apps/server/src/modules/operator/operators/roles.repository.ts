@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../../../platform/db/database';
-import { containsPattern } from '../../../platform/db/like';
+import { containsIgnoringCase } from '../../../platform/db/like';
 import type { Page } from '../../../platform/http/params';
 import type { OperatorsTables, RolesTable } from './operators.tables';
 
@@ -12,7 +12,7 @@ export class RolesRepository {
 
   async page(keyword: string | undefined, page: Page): Promise<{ rows: Role[]; total: number }> {
     let query = this.database.db.selectFrom('roles');
-    if (keyword !== undefined && keyword !== '') query = query.where('name', 'like', containsPattern(keyword));
+    if (keyword !== undefined && keyword !== '') query = query.where(containsIgnoringCase(['name'], keyword));
     const [count, rows] = await Promise.all([
       query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       query.selectAll().orderBy('builtin', 'desc').orderBy('name').limit(page.limit).offset(page.offset).execute(),
