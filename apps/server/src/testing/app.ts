@@ -10,6 +10,8 @@ export interface TestApp extends App {
   config: Config;
   database: AppDatabase;
   state: SharedState;
+  /** The folder of its database file (a second instance opens the same file). */
+  dir: string;
   close(): Promise<void>;
 }
 
@@ -24,9 +26,12 @@ export async function createTestApp(
     /** The data calls' clock, epoch seconds. */
     now?: Clock;
     configure?: (app: App) => void | Promise<void>;
+    /** A second instance of `first`'s deployment: its database file and its shared state. */
+    instanceOf?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const dir = tempDir();
+  const first = options.instanceOf;
+  const dir = first?.dir ?? tempDir();
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -39,7 +44,7 @@ export async function createTestApp(
   );
   const database = openAppDatabase(config.database);
   await migrateAppDatabase(database);
-  const state = new MemoryState();
+  const state = first?.state ?? new MemoryState();
   const app = await buildApp({
     config,
     database,
@@ -54,10 +59,12 @@ export async function createTestApp(
     config,
     database,
     state,
+    dir,
     close: async () => {
       await app.server.close();
       await database.close();
-      await state.close();
+      // The first instance owns the shared state.
+      if (first === undefined) await state.close();
     },
   };
 }

@@ -16,10 +16,15 @@ export const ADMIN_NEW_PASSWORD = 'Lantian#Root9';
 export const OPERATOR_PASSWORD = 'District#2026';
 export const OPERATOR_NEW_PASSWORD = 'District#Own7';
 
-export async function createPlatformApp(env: Record<string, string> = {}, now?: Clock): Promise<TestApp> {
+export async function createPlatformApp(
+  env: Record<string, string> = {},
+  now?: Clock,
+  instanceOf?: TestApp,
+): Promise<TestApp> {
   const app = await createTestApp({
     env: { TEST_CAPTCHA_TEXT: PLATFORM_CAPTCHA, PLATFORM_ADMIN_PASSWORD: ADMIN_PASSWORD, ...env },
     ...(now === undefined ? {} : { now }),
+    ...(instanceOf === undefined ? {} : { instanceOf }),
   });
   await app.use(operators).bootstrap();
   return app;

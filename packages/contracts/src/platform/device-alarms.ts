@@ -129,6 +129,18 @@ export const alarmRow = z.object({
 });
 export type AlarmRow = z.infer<typeof alarmRow>;
 
+/**
+ * One message of the live stream (`GET /adm/alarm/center/stream`, Server-Sent Events `event: alarm`):
+ * what happened to which alarm, the alarm as the list shows it after the change.
+ */
+export const alarmLiveAction = z.enum(['raise', 'repeat', 'acknowledge', 'clear']);
+export type AlarmLiveAction = z.infer<typeof alarmLiveAction>;
+export const alarmStreamEvent = z.object({
+  action: alarmLiveAction.describe('raise 新告警，repeat 持续中再次触发，acknowledge 已确认，clear 已解除'),
+  alarm: alarmRow,
+});
+export type AlarmStreamEvent = z.infer<typeof alarmStreamEvent>;
+
 export const alarmHistoryEntry = z.object({
   at: chinaDateTime,
   action: z.enum(['raise', 'repeat', 'acknowledge', 'clear']),

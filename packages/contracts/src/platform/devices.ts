@@ -89,6 +89,12 @@ export const deviceFactor = z.object({
   lower: z.number().finite().nullable().default(null).describe('下限，可空'),
 });
 
+/** A factor as saved: when both limits are given, the upper one must be above the lower one. */
+const deviceFactorInput = deviceFactor.refine((f) => f.upper === null || f.lower === null || f.upper > f.lower, {
+  message: '上限须大于下限',
+  path: ['upper'],
+});
+
 export const deviceConfig = z.object({
   intervalSeconds: z
     .number()
@@ -140,7 +146,7 @@ export const deviceSaveBody = z.object({
     .default(null),
   status: z.enum(['active', 'maintenance']).default('active'),
   factors: z
-    .array(deviceFactor)
+    .array(deviceFactorInput)
     .min(1, '至少选择一个监测因子')
     .max(32, '监测因子最多 32 个')
     .refine((list) => new Set(list.map((f) => f.code)).size === list.length, '监测因子不能重复'),

@@ -1,4 +1,4 @@
-import { type AlarmRow, alarmRow } from '@lantian/contracts';
+import { type AlarmRow, type AlarmStreamEvent, alarmStreamEvent } from '@lantian/contracts';
 import { alarmLevelLook } from '../../shared/alarm/levels';
 import { parseEventData } from '../../shared/live/event-stream';
 
@@ -10,25 +10,12 @@ import { parseEventData } from '../../shared/live/event-stream';
 
 export const ALARM_STREAM_EVENT = 'alarm';
 
-export type AlarmAction = 'raise' | 'repeat' | 'acknowledge' | 'clear';
-const ACTIONS: readonly AlarmAction[] = ['raise', 'repeat', 'acknowledge', 'clear'];
-
-export interface AlarmEvent {
-  action: AlarmAction;
-  alarm: AlarmRow;
-}
-
-function isAction(value: unknown): value is AlarmAction {
-  return typeof value === 'string' && (ACTIONS as readonly string[]).includes(value);
-}
+export type AlarmEvent = AlarmStreamEvent;
 
 /** An event's data as an alarm event, or undefined when it is not one. */
 export function parseAlarmEvent(data: unknown): AlarmEvent | undefined {
-  const value = parseEventData(data);
-  if (typeof value !== 'object' || value === null || !('action' in value) || !('alarm' in value)) return undefined;
-  if (!isAction(value.action)) return undefined;
-  const alarm = alarmRow.safeParse(value.alarm);
-  return alarm.success ? { action: value.action, alarm: alarm.data } : undefined;
+  const event = alarmStreamEvent.safeParse(parseEventData(data));
+  return event.success ? event.data : undefined;
 }
 
 /** The live counter: new alarms raised since the operator last looked (only raises count). */

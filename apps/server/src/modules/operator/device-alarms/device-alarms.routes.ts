@@ -75,7 +75,8 @@ export function deviceAlarmsRoutes(alarms: AlarmsService, live: AlarmLive) {
         schema: {
           tags: ['device-alarms'],
           summary: '告警实时推送（Server-Sent Events）：event: alarm，data: {action, alarm}',
-          description: 'action 为 raise、acknowledge、clear；只推送本辖区的告警。',
+          description:
+            '每条消息的 data 为 JSON：{action, alarm}（契约 alarmStreamEvent）；action 为 raise（新告警）、repeat（持续中再次触发）、acknowledge（已确认）、clear（已解除）；alarm 与告警列表的行相同。只推送本辖区的告警；每 25 秒一行注释保持连接。',
         },
       },
       (request, reply) => {

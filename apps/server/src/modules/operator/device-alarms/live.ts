@@ -1,10 +1,10 @@
 import type { ServerResponse } from 'node:http';
-import type { AlarmRow } from '@lantian/contracts';
+import { type AlarmLiveAction, type AlarmRow, type AlarmStreamEvent, alarmStreamEvent } from '@lantian/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AreaScope, inScope } from '../../../platform/db/area-scope';
 import type { SharedState } from '../../../platform/state';
 
-export type LiveAction = 'raise' | 'repeat' | 'acknowledge' | 'clear';
+export type LiveAction = AlarmLiveAction;
 
 interface Client {
   scope: AreaScope;
@@ -39,13 +39,15 @@ export class AlarmLive {
   }
 
   publish(action: LiveAction, alarm: AlarmRow): Promise<void> {
-    return this.state.publish(CHANNEL, JSON.stringify({ action, alarm }));
+    const event: AlarmStreamEvent = { action, alarm };
+    return this.state.publish(CHANNEL, JSON.stringify(event));
   }
 
   private deliver(message: string): void {
-    let parsed: { action: LiveAction; alarm: AlarmRow };
+    // Another instance (perhaps of another version) wrote it: read it against the contract.
+    let parsed: AlarmStreamEvent;
     try {
-      parsed = JSON.parse(message) as { action: LiveAction; alarm: AlarmRow };
+      parsed = alarmStreamEvent.parse(JSON.parse(message));
     } catch (err) {
       this.log.warn({ err }, 'unreadable alarm message');
       return;

@@ -37,6 +37,9 @@ const REPAIR_HOURS = 3;
  * operation records, incomplete-data report). The HJ 212 gateway feeds it through `ingest`; the alarm
  * module listens to `onCommitted` and `onStatusChange`.
  */
+/** Shared-state channel: "the registry changed, reload it". */
+const REGISTRY_CHANNEL = 'device-registry';
+
 export const devices = defineModule({
   name: 'devices',
   tags: [
@@ -65,13 +68,22 @@ export const devices = defineModule({
         ]),
       );
     };
-    const changed = () => {
+    const reloadAndTell = () => {
       reload()
         .then(() => {
           for (const listener of changeListeners) listener();
         })
         .catch((err: unknown) => log.error({ err }, 'device registry reload failed'));
     };
+    // A registry write reloads this instance at once and every other one through the shared state
+    // (Redis when configured): a device registered on one instance is taken by every gateway.
+    const changed = () => {
+      reloadAndTell();
+      context.state
+        .publish(REGISTRY_CHANNEL, 'changed')
+        .catch((err: unknown) => log.warn({ err }, 'could not tell the other instances of a registry change'));
+    };
+    let unsubscribe: (() => Promise<void>) | undefined;
     const registry = new RegistryService(registryRepo, labels, auditLog, now, changed);
     const telemetry = new TelemetryService(new TelemetryRepository(database), (id) => deviceInfo.get(id), now, log);
     const reads = new TelemetryReadService(registry, telemetry, labels, now);
@@ -133,6 +145,8 @@ export const devices = defineModule({
       },
       async start() {
         await reload();
+        // Our own message comes back too: one extra reload per write, cheaper than telling them apart.
+        unsubscribe = await context.state.subscribe(REGISTRY_CHANNEL, reloadAndTell);
         const at = now();
         for (const id of deviceInfo.keys()) telemetry.touch(id, at - REPAIR_HOURS * 3600, at);
         await telemetry.rollUp();
@@ -152,6 +166,7 @@ export const devices = defineModule({
       },
       async close() {
         for (const timer of timers) clearInterval(timer);
+        await unsubscribe?.();
       },
     };
   },
