@@ -9,7 +9,25 @@ import { z } from 'zod';
 
 export const CHINA_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-export const chinaDateTime = z.string().regex(CHINA_DATE_TIME, '格式应为 YYYY-MM-DD HH:mm:ss');
+/** Whether 'YYYY-MM-DD HH:mm:ss' names a moment that exists (no 02-30, no 24:00:00). */
+function existsOnCalendar(text: string): boolean {
+  const [y, mo, d, h, mi, s] = text.split(/[- :]/).map(Number) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return (
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d &&
+    date.getUTCHours() === h &&
+    date.getUTCMinutes() === mi &&
+    date.getUTCSeconds() === s
+  );
+}
+
+/** A time as every call takes and gives it; a well-formed but impossible one ('2026-02-30 …') is refused too. */
+export const chinaDateTime = z
+  .string()
+  .regex(CHINA_DATE_TIME, '格式应为 YYYY-MM-DD HH:mm:ss')
+  .refine((text) => !CHINA_DATE_TIME.test(text) || existsOnCalendar(text), '不是有效的时间');
 
 export const pollutantKey = z.enum(['pm2_5', 'pm10', 'so2', 'no2', 'o3', 'o3_8h', 'co']);
 

@@ -166,7 +166,7 @@ export const alarmAcknowledgeBody = z.object({
 });
 export const alarmClearBody = z.object({
   alarmId: deviceId,
-  note: z.string().trim().min(1, '请填写解除说明').max(200, '说明不能超过 200 个字符'),
+  note: z.string({ error: '请填写解除说明' }).trim().min(1, '请填写解除说明').max(200, '说明不能超过 200 个字符'),
 });
 export const alarmResponse = envelope(alarmRow);
 export const alarmDetailResponse = envelope(alarmDetail);

@@ -22,6 +22,12 @@ export interface EngineHooks {
   factorLabel(code: string): Promise<{ label: string; unit: string } | undefined>;
   /** An alarm was raised, repeated (first repeat only) or cleared by the engine. */
   changed(action: 'raise' | 'clear', alarmId: number): Promise<void>;
+  /**
+   * Tells the other instances' engines (the shared state's channel) what an operator changed here:
+   * `rules` (reload them) or `forget:<ruleId>:<deviceId>` (an alarm cleared by hand). They hand it to
+   * `heard`. A device is evaluated by the instance it is connected to, which may not be this one.
+   */
+  announce?(message: string): Promise<void>;
 }
 
 export function ruleOf(row: RuleRecord): AlarmRule {
@@ -84,6 +90,36 @@ export class AlarmEngine {
     const key = `${ruleId}:${deviceId}`;
     this.open.delete(key);
     this.states.delete(key);
+  }
+
+  /** An operator changed the rules: reload them here, and tell the other instances. */
+  async rulesChanged(): Promise<void> {
+    await this.reloadRules();
+    await this.tell('rules');
+  }
+
+  /** An operator cleared an alarm: forget it here and on the other instances. */
+  async clearedByHand(ruleId: number, deviceId: number): Promise<void> {
+    this.forget(ruleId, deviceId);
+    await this.tell(`forget:${ruleId}:${deviceId}`);
+  }
+
+  /** A message another instance announced (our own come back too, and are harmless). */
+  heard(message: string): void {
+    if (message === 'rules') {
+      this.reloadRules().catch((err: unknown) => this.log.error({ err }, 'alarm rules reload failed'));
+      return;
+    }
+    const forget = /^forget:(\d+):(\d+)$/.exec(message);
+    if (forget !== null) this.forget(Number(forget[1]), Number(forget[2]));
+  }
+
+  private async tell(message: string): Promise<void> {
+    try {
+      await this.hooks.announce?.(message);
+    } catch (err) {
+      this.log.warn({ err }, 'could not tell the other instances of an alarm change');
+    }
   }
 
   private rulesFor(deviceId: number, type: string): RuleRecord[] {

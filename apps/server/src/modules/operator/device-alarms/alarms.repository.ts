@@ -17,6 +17,8 @@ export interface AlarmFilter {
   to?: number | undefined;
   open?: boolean | undefined;
   ruleId?: number | undefined;
+  /** Raised at or after (analysis counts alarms raised in a period; `from` finds those overlapping it). */
+  raisedFrom?: number | undefined;
 }
 
 /**
@@ -133,8 +135,13 @@ export class AlarmsRepository {
           ? query.where('id', '<', 0)
           : query.where('device_id', 'in', [...filter.deviceIds]);
     }
-    if (filter.from !== undefined) query = query.where('last_at', '>=', filter.from);
+    // Alarms overlapping the period; one not yet cleared lasts until now (a device offline since
+    // yesterday is today's alarm too, though it was raised once and never repeats).
+    const { from } = filter;
+    if (from !== undefined)
+      query = query.where((eb) => eb.or([eb('status', '<>', 'cleared'), eb('last_at', '>=', from)]));
     if (filter.to !== undefined) query = query.where('first_at', '<=', filter.to);
+    if (filter.raisedFrom !== undefined) query = query.where('first_at', '>=', filter.raisedFrom);
     return query;
   }
 

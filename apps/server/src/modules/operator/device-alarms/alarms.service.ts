@@ -42,6 +42,7 @@ export interface DeviceLookup {
   byIds(ids: readonly number[], scope: AreaScope): Promise<DeviceView[]>;
   all(filter: { type?: string | undefined }, scope: AreaScope): Promise<DeviceView[]>;
   factorLabel(code: string): Promise<{ label: string; unit: string } | undefined>;
+  deviceTypeLabel(code: string): Promise<{ label: string } | undefined>;
   levelName(level: number): Promise<string>;
 }
 
@@ -236,7 +237,7 @@ export class AlarmsService {
       },
       { at, action, actor: handler.actor.name, note: result.event.note },
     );
-    if (action === 'clear') this.engine.forget(row.rule_id, row.device_id);
+    if (action === 'clear') await this.engine.clearedByHand(row.rule_id, row.device_id);
     await this.audit.record({
       actor: handler.actor,
       ip: handler.ip,
@@ -274,7 +275,8 @@ export class AlarmsService {
       query.deviceType === undefined
         ? undefined
         : (await this.devices.all({ type: query.deviceType }, scope)).map((d) => d.id);
-    return { from, to, deviceIds };
+    // Analysis counts the alarms raised within the period, not those merely still open in it.
+    return { raisedFrom: from, to, deviceIds };
   }
 
   async countByLevel(query: z.output<typeof alarmAnalysisQuery>, scope: AreaScope) {
@@ -318,7 +320,7 @@ export class AlarmsService {
     for (const t of await this.repository.firstTimes(filter, scope))
       counts.set(chinaDay(t), (counts.get(chinaDay(t)) ?? 0) + 1);
     const out: Array<{ day: string; count: number }> = [];
-    for (let day = chinaDay(filter.from); day <= chinaDay(filter.to); day += 1) {
+    for (let day = chinaDay(filter.raisedFrom); day <= chinaDay(filter.to); day += 1) {
       out.push({ day: formatChinaDate(chinaDayStart(day)), count: counts.get(day) ?? 0 });
     }
     return out;
@@ -345,7 +347,7 @@ export class AlarmsService {
   }
 
   async createRule(body: z.output<typeof alarmRuleSaveBody>, handler: Handler) {
-    await this.checkRuleDevice(body.deviceId, handler.scope);
+    await this.checkRuleTargets(body, handler.scope);
     const at = this.now();
     const id = await this.repository.insertRule({ ...ruleColumns(body), created_at: at, updated_at: at });
     await this.audit.record({
@@ -355,14 +357,14 @@ export class AlarmsService {
       target: { type: 'alarm_rule', id: String(id), name: body.name },
       after: body,
     });
-    await this.engine.reloadRules();
+    await this.engine.rulesChanged();
     return presentRule(await this.ruleOrThrow(id));
   }
 
   async updateRule(body: z.output<typeof alarmRuleUpdateBody>, handler: Handler) {
     const id = Number(body.ruleId);
     const before = await this.ruleOrThrow(id);
-    await this.checkRuleDevice(body.deviceId, handler.scope);
+    await this.checkRuleTargets(body, handler.scope);
     await this.repository.updateRule(id, { ...ruleColumns(body), updated_at: this.now() });
     await this.audit.record({
       actor: handler.actor,
@@ -372,7 +374,7 @@ export class AlarmsService {
       before: presentRule(before),
       after: body,
     });
-    await this.engine.reloadRules();
+    await this.engine.rulesChanged();
     return presentRule(await this.ruleOrThrow(id));
   }
 
@@ -389,7 +391,7 @@ export class AlarmsService {
       target: { type: 'alarm_rule', id: String(ruleId), name: before.name },
       before: presentRule(before),
     });
-    await this.engine.reloadRules();
+    await this.engine.rulesChanged();
   }
 
   private async ruleOrThrow(id: number): Promise<RuleRecord> {
@@ -398,10 +400,17 @@ export class AlarmsService {
     return rule;
   }
 
-  private async checkRuleDevice(deviceId: string | null, scope: AreaScope): Promise<void> {
-    if (deviceId === null) return;
-    if ((await this.devices.byIds([Number(deviceId)], scope)).length === 0)
-      throw invalidField('deviceId', '未找到该设备');
+  /** What the rule names must exist: a rule for an unknown device type or factor could never fire. */
+  private async checkRuleTargets(body: z.output<typeof alarmRuleSaveBody>, scope: AreaScope): Promise<void> {
+    if (body.deviceType !== null && (await this.devices.deviceTypeLabel(body.deviceType)) === undefined)
+      throw invalidField('deviceType', '未知的设备类型');
+    if (body.kind !== 'offline' && body.factor !== null && (await this.devices.factorLabel(body.factor)) === undefined)
+      throw invalidField('factor', `未知的监测因子：${body.factor}`);
+    if (body.deviceId === null) return;
+    const [device] = await this.devices.byIds([Number(body.deviceId)], scope);
+    if (device === undefined) throw invalidField('deviceId', '未找到该设备');
+    if (body.deviceType !== null && device.type !== body.deviceType)
+      throw invalidField('deviceId', '该设备不是规则所选的设备类型');
   }
 }
 

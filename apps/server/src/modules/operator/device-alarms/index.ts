@@ -20,6 +20,9 @@ export type { DeviceAlarmsTables } from './device-alarms.tables';
  * device and rule; the alarm centre and analysis calls; a notice for every raised alarm; live
  * pushes to the console; the unhandled count in the header badge.
  */
+/** Shared-state channel between the instances' alarm engines (rules changed, alarm cleared by hand). */
+const ENGINE_CHANNEL = 'device-alarm-engine';
+
 export const deviceAlarms = defineModule({
   name: 'device-alarms',
   tags: [{ name: 'device-alarms', description: '运营平台：设备告警（告警中心、告警规则、告警分析、实时推送）' }],
@@ -58,9 +61,11 @@ export const deviceAlarms = defineModule({
             });
           }
         },
+        announce: (message) => state.publish(ENGINE_CHANNEL, message),
       },
       log,
     );
+    let unsubscribe: (() => Promise<void>) | undefined;
     service = new AlarmsService(
       repository,
       engine,
@@ -68,6 +73,7 @@ export const deviceAlarms = defineModule({
         byIds: (ids, scope) => core.registry.byIds(ids, scope),
         all: (filter, scope) => core.registry.all(filter, scope),
         factorLabel: (code) => core.labels.factor(code),
+        deviceTypeLabel: (code) => core.labels.deviceType(code),
         levelName,
       },
       context.use(audit).log,
@@ -99,8 +105,10 @@ export const deviceAlarms = defineModule({
       // Not at creation: `openapi doc` builds the modules without a database.
       async start() {
         await engine.load();
+        unsubscribe = await state.subscribe(ENGINE_CHANNEL, (message) => engine.heard(message));
       },
       async close() {
+        await unsubscribe?.();
         await engine.idle();
         await live.close();
       },

@@ -68,18 +68,17 @@ export const devices = defineModule({
         ]),
       );
     };
-    const reloadAndTell = () => {
+    const reloadAndTell = () =>
       reload()
         .then(() => {
           for (const listener of changeListeners) listener();
         })
         .catch((err: unknown) => log.error({ err }, 'device registry reload failed'));
-    };
-    // A registry write reloads this instance at once and every other one through the shared state
-    // (Redis when configured): a device registered on one instance is taken by every gateway.
-    const changed = () => {
-      reloadAndTell();
-      context.state
+    // A registry write reloads this instance before it answers, and every other one through the shared
+    // state (Redis when configured): a device registered on one instance is taken by every gateway.
+    const changed = async () => {
+      await reloadAndTell();
+      await context.state
         .publish(REGISTRY_CHANNEL, 'changed')
         .catch((err: unknown) => log.warn({ err }, 'could not tell the other instances of a registry change'));
     };
@@ -146,7 +145,7 @@ export const devices = defineModule({
       async start() {
         await reload();
         // Our own message comes back too: one extra reload per write, cheaper than telling them apart.
-        unsubscribe = await context.state.subscribe(REGISTRY_CHANNEL, reloadAndTell);
+        unsubscribe = await context.state.subscribe(REGISTRY_CHANNEL, () => void reloadAndTell());
         const at = now();
         for (const id of deviceInfo.keys()) telemetry.touch(id, at - REPAIR_HOURS * 3600, at);
         await telemetry.rollUp();

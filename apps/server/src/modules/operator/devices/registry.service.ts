@@ -68,7 +68,8 @@ export class RegistryService {
     private readonly labels: Labels,
     private readonly audit: AuditLog,
     private readonly now: Clock,
-    private readonly changed: () => void,
+    /** Reloads what is cached from the registry; a write answers once this instance has reloaded. */
+    private readonly changed: () => Promise<void>,
   ) {}
 
   // --- Sites ---
@@ -128,14 +129,14 @@ export class RegistryService {
       before: presentSite({ ...before, device_count: 0 }),
       after: body,
     });
-    this.changed();
+    await this.changed();
     return this.siteOf(id, editor.scope);
   }
 
   private async siteOf(id: number, scope: AreaScope) {
-    const list = await this.repository.site(id, scope);
-    if (list === undefined) throw siteNotFound();
-    return presentSite({ ...list, device_count: 0 });
+    const site = await this.repository.site(id, scope);
+    if (site === undefined) throw siteNotFound();
+    return presentSite({ ...site, device_count: await this.repository.siteDeviceCount(id) });
   }
 
   private checkArea(areaCode: string, scope: AreaScope): void {
@@ -233,7 +234,7 @@ export class RegistryService {
       target: { type: 'device', id: String(id), name: `${body.name}（${body.mn}）` },
       after: audited(row),
     });
-    this.changed();
+    await this.changed();
     return this.get(id, editor.scope);
   }
 
@@ -271,7 +272,7 @@ export class RegistryService {
         ...(body.password === undefined ? {} : { password: '(changed)' }),
       },
     });
-    this.changed();
+    await this.changed();
     return this.get(id, editor.scope);
   }
 
@@ -289,7 +290,7 @@ export class RegistryService {
       before: { status: before.status },
       after: { status: 'retired' },
     });
-    this.changed();
+    await this.changed();
     return this.get(deviceId, editor.scope);
   }
 

@@ -1,20 +1,22 @@
 import { type devicePushBody, ErrorCode, GATEWAY_REFUSALS, type rawPacketQuery } from '@lantian/contracts';
-import { formatChinaDateTime, parseChinaDateTime } from '@lantian/domain';
+import { formatChinaDateTime, parseChinaDateTime, tryParseChinaDateTime } from '@lantian/domain';
 import type { z } from 'zod';
 import type { Clock } from '../../../platform/clock';
 import { type AreaScope, COUNTRY_AREA } from '../../../platform/db/area-scope';
-import { AppError, forbidden, unavailable } from '../../../platform/errors';
+import { AppError, forbidden, invalidField, unavailable } from '../../../platform/errors';
 import { pageAnswer, pageOf } from '../../../platform/http/params';
 import { type DeviceView, passwordMatches } from '../devices';
 import type { GatewayStats, KnownDevice } from './packet-handler';
 import type { PacketsRepository } from './packets.repository';
 import type { IngestPipeline } from './pipeline';
+import type { UnregisteredLog } from './unregistered-log';
 
 export interface GatewayParts {
   packets: PacketsRepository;
   pipeline: IngestPipeline;
   stats: GatewayStats;
   lookup: (mn: string) => KnownDevice | undefined;
+  unregistered: UnregisteredLog;
   devicesInScope: (scope: AreaScope) => Promise<DeviceView[]>;
   tcp: () => { enabled: boolean; port: number | null; connections: number };
   keepRaw: boolean;
@@ -57,6 +59,8 @@ export class GatewayService {
   /** Raw packets of the devices in the scope (a nationwide operator sees all of them). */
   async packetLog(query: z.output<typeof rawPacketQuery>, scope: AreaScope) {
     const page = pageOf(query, 20);
+    // Only accepted packets are kept: asking for a refusal reason finds none.
+    if (query.outcome !== undefined && query.outcome !== 'accepted') return pageAnswer(page, { list: [], total: 0 });
     const mns = scope.areaCode === COUNTRY_AREA ? null : (await this.parts.devicesInScope(scope)).map((d) => d.mn);
     const result = await this.parts.packets.listPackets({ mns, mn: query.mn }, page);
     return pageAnswer(page, {
@@ -79,10 +83,17 @@ export class GatewayService {
    * pipeline, answered only once the values are durable.
    */
   async push(body: z.output<typeof devicePushBody>, ip: string): Promise<{ stored: number }> {
+    // The contract checks the time's shape; a date that does not exist is the sender's mistake, not a 500.
+    const dataTime = tryParseChinaDateTime(body.dataTime);
+    if (dataTime === null) throw invalidField('dataTime', '不是有效的时间');
     const device = this.parts.lookup(body.mn);
     const passwordOk = device !== undefined && passwordMatches(body.pw, device.password_hash);
     if (device === undefined || !passwordOk) {
       this.parts.stats.refuse(device === undefined ? 'unknown_mn' : 'wrong_password');
+      if (device === undefined) {
+        const factors = body.values.map((v) => v.factor);
+        this.parts.unregistered.seenPush({ mn: body.mn, cn: body.cn, factors }, ip, this.parts.now());
+      }
       throw new AppError(ErrorCode.UNAUTHENTICATED, '设备 MN 或访问密码错误');
     }
     if (device.status === 'retired') {
@@ -99,7 +110,7 @@ export class GatewayService {
     }));
     return new Promise((resolve, reject) => {
       const accepted = this.parts.pipeline.submit({
-        packet: { deviceId: device.id, cn: body.cn, dataTime: parseChinaDateTime(body.dataTime), receivedAt, values },
+        packet: { deviceId: device.id, cn: body.cn, dataTime, receivedAt, values },
         raw: this.parts.keepRaw
           ? {
               received_at: receivedAt,

@@ -54,6 +54,7 @@ export const gateway = defineModule({
       pipeline,
       stats,
       lookup: core.byMn,
+      unregistered,
       devicesInScope: (scope) => core.registry.all({}, scope),
       tcp: () => ({ enabled: tcp !== null, port: tcpPort, connections: tcp?.connections ?? 0 }),
       keepRaw,

@@ -86,4 +86,83 @@ describe('gateway instances sharing a deployment', () => {
       })
       .toBeGreaterThan(0);
   });
+
+  it('applies a rule saved on the other instance, and forgets an alarm cleared there by hand', async () => {
+    const env = { HJ212_BATCH_MS: '5', HJ212_PORT: 'off', DEMO_DATA: 'off' };
+    const first = await createPlatformApp(env, () => NOW);
+    apps.push(first);
+    const second = await createPlatformApp(env, () => NOW, first);
+    apps.push(second);
+    await first.start();
+    await second.start();
+    const token = await adminToken(first);
+    const site = dataOf<{ siteId: string }>(
+      await platformCall(first, {
+        url: '/device/site/save',
+        token,
+        body: { siteCode: 'S-LB-02', name: '规则测试站', areaCode: '110105', lon: 116.48, lat: 39.95 },
+      }),
+    );
+    dataOf(
+      await platformCall(first, {
+        url: '/device/save',
+        token,
+        body: {
+          mn: MN,
+          name: '规则测试微站',
+          type: 'A01',
+          siteId: site.siteId,
+          password: PW,
+          factors: [{ code: 'a34002' }],
+        },
+      }),
+    );
+    // PM10 has no built-in rule: one saved on the first instance, for a device the second one hears.
+    dataOf(
+      await platformCall(first, {
+        url: '/adm/alarm/rule/save',
+        token,
+        body: {
+          name: 'PM10 超 300',
+          kind: 'over_limit',
+          deviceType: 'A01',
+          factor: 'a34002',
+          level: 2,
+          threshold: 300,
+        },
+      }),
+    );
+    const port = await second.use(gateway).listen(0);
+    const logger = await TestLogger.connect(port);
+    loggers.push(logger);
+    const send = async (minute: number, value: number) => {
+      const before = logger.received.length;
+      logger.write(
+        dataFrame({ mn: MN, pw: PW, dataTime: NOW - 600 + minute * 60, values: [{ factor: 'a34002', value }] }),
+      );
+      await logger.frames(before + 1);
+    };
+    const openAlarms = async () =>
+      dataOf<{ list: Array<{ alarmId: string; status: string; count: number }> }>(
+        await platformCall(first, { url: '/adm/alarm/center/bd/list', token, query: { type: 'over_limit' } }),
+      ).list.filter((a) => a.status !== 'cleared');
+
+    await send(0, 420);
+    await expect.poll(async () => (await openAlarms()).length).toBe(1);
+    const [raised] = await openAlarms();
+
+    // Cleared by hand on the first instance; the second's next high value raises a new alarm rather
+    // than counting a repeat on the cleared one.
+    dataOf(
+      await platformCall(first, {
+        url: '/adm/alarm/center/bd/clear',
+        token,
+        body: { alarmId: raised?.alarmId, note: '现场核查后解除' },
+      }),
+    );
+    await expect.poll(async () => (await openAlarms()).length).toBe(0);
+    await send(1, 430);
+    await expect.poll(async () => (await openAlarms()).map((a) => a.alarmId)).not.toEqual([]);
+    expect((await openAlarms())[0]?.alarmId).not.toBe(raised?.alarmId);
+  });
 });

@@ -19,20 +19,37 @@ export class UnregisteredLog {
   ) {}
 
   seen(packet: Hj212Packet, ip: string, at: number): void {
-    const prior = this.pending.get(packet.mn);
-    if (prior === undefined && this.pending.size >= MAX_PENDING) return;
+    if (!this.hasRoomFor(packet.mn)) return;
     const cp = parseDataCp(packet.cp);
     const factors = cp.ok ? cp.data.values.map((v) => v.factor) : [];
+    this.note({ mn: packet.mn, cn: packet.cn, st: packet.st, factors }, ip, at);
+  }
+
+  /** An unknown MN heard outside TCP HJ 212 (the JSON push): no ST, the factors of its values. */
+  seenPush(push: { mn: string; cn: string; factors: readonly string[] }, ip: string, at: number): void {
+    if (this.hasRoomFor(push.mn)) this.note({ ...push, st: null }, ip, at);
+  }
+
+  private hasRoomFor(mn: string): boolean {
+    return this.pending.has(mn) || this.pending.size < MAX_PENDING;
+  }
+
+  private note(
+    seen: { mn: string; cn: string | null; st: string | null; factors: readonly string[] },
+    ip: string,
+    at: number,
+  ): void {
+    const prior = this.pending.get(seen.mn);
     const known = prior === undefined ? [] : (JSON.parse(prior.factors_json) as string[]);
-    this.pending.set(packet.mn, {
-      mn: packet.mn,
+    this.pending.set(seen.mn, {
+      mn: seen.mn,
       first_seen: prior?.first_seen ?? at,
       last_seen: at,
       packets: (prior?.packets ?? 0) + 1,
       last_ip: ip,
-      last_cn: packet.cn,
-      st: packet.st,
-      factors_json: JSON.stringify([...new Set([...known, ...factors])].slice(0, 64)),
+      last_cn: seen.cn,
+      st: seen.st,
+      factors_json: JSON.stringify([...new Set([...known, ...seen.factors])].slice(0, 64)),
     });
   }
 
