@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { deviceCommand } from './cli/device';
+import { gatewayCommand } from './cli/gateway';
 import { importCommand } from './cli/import';
 import { migrateCommand } from './cli/migrate';
 import { openApiCommand } from './cli/openapi';
@@ -52,6 +53,11 @@ const commands: Record<string, Command> = {
   device: {
     summary: '设备登记：新增、列表、最新数据、退役 / devices (device add|list|latest MN|retire)',
     run: (c, o) => deviceCommand(c, o, process.argv.slice(2)),
+  },
+  gateway: {
+    summary:
+      'HJ 212 网关：按时段重放保存的原始报文 / replay kept raw packets (gateway replay --from T --to T [--mn MN] [--port P])',
+    run: (c, o) => gatewayCommand(c, o, process.argv.slice(2)),
   },
   simulate: {
     summary: 'HJ 212 设备模拟器 / an HJ 212-2017 device simulator (simulate --devices N --types air,noise --rate S)',

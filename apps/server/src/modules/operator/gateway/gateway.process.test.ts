@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatChinaDateTime } from '@lantian/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openAppDatabase } from '../../../database';
 import { tempDir } from '../../../testing/databases';
@@ -142,9 +143,30 @@ describe('the gateway killed between receipt and commit', () => {
     second.write(frame);
     await second.frames(2, 10_000);
     second.end();
-    expect(await storedRows(file)).toEqual([
+    const stored = [
       { factor: 'a34002', t: dataTime, value: 77 },
       { factor: 'a34004', t: dataTime, value: 41.5 },
-    ]);
+    ];
+    expect(await storedRows(file)).toEqual(stored);
+
+    // 3. `lantian gateway replay`: the kept raw packets replayed to the running gateway: every one answered, nothing doubled.
+    const now = Math.floor(Date.now() / 1000);
+    const replay = await cli(
+      [
+        'gateway',
+        'replay',
+        '--from',
+        formatChinaDateTime(now - 600),
+        '--to',
+        formatChinaDateTime(now + 60),
+        '--port',
+        String(tcpPort),
+        '--json',
+      ],
+      env,
+    );
+    expect(replay.code, replay.stdout).toBe(0);
+    expect(JSON.parse(replay.stdout)).toMatchObject({ command: 'gateway replay', packets: 2, sent: 2, answered: 2 });
+    expect(await storedRows(file)).toEqual(stored);
   }, 90_000);
 });
