@@ -41,7 +41,8 @@ export function gatewayRoutes(gateway: GatewayService) {
       '/device/push',
       {
         summary: '设备数据推送（JSON）：以 MN 与访问密码认证，与 TCP 报文同一入库流程，入库后才应答',
-        description: '供不能使用 TCP HJ 212 的设备与第三方平台。cn：2011 实时、2051 分钟、2061 小时、2031 日数据。',
+        description:
+          '供不能使用 TCP HJ 212 的设备与第三方平台。cn：2011 实时、2051 分钟、2061 小时、2031 日数据。每个来源地址每分钟至多 6000 次；15 分钟内认证失败 20 次后该地址暂停 15 分钟（429，Retry-After）。',
         access: 'public',
         body: devicePushBody,
         response: devicePushResponse,

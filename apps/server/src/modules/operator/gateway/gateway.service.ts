@@ -5,6 +5,7 @@ import type { Clock } from '../../../platform/clock';
 import { type AreaScope, COUNTRY_AREA } from '../../../platform/db/area-scope';
 import { AppError, forbidden, invalidField, unavailable } from '../../../platform/errors';
 import { pageAnswer, pageOf } from '../../../platform/http/params';
+import { humanWait, type Limit, MINUTE_MS, type RateLimiter } from '../../../platform/security/rate-limits';
 import { type DeviceView, passwordMatches } from '../devices';
 import type { GatewayStats, KnownDevice } from './packet-handler';
 import type { PacketsRepository } from './packets.repository';
@@ -21,7 +22,19 @@ export interface GatewayParts {
   tcp: () => { enabled: boolean; port: number | null; connections: number };
   keepRaw: boolean;
   now: Clock;
+  limiter: RateLimiter;
 }
+
+/**
+ * Pushes per address: a third-party platform may push for thousands of devices from one address, so
+ * the overall cap is generous; failed authentications are capped hard, so that a device password
+ * cannot be guessed through HTTP (TCP guesses cost a connection each and are counted per reason).
+ */
+export const PUSH_LIMITS = {
+  perAddressPerMinute: 6_000,
+  failuresPerAddress: 20,
+  failureWindowMs: 15 * MINUTE_MS,
+} as const;
 
 /** The gateway as operators and pushing clients see it: stats, the unregistered list, raw packets, JSON push. */
 export class GatewayService {
@@ -86,9 +99,25 @@ export class GatewayService {
     // The contract checks the time's shape; a date that does not exist is the sender's mistake, not a 500.
     const dataTime = tryParseChinaDateTime(body.dataTime);
     if (dataTime === null) throw invalidField('dataTime', '不是有效的时间');
+    const failures: Limit = {
+      key: `push:fail:${ip}`,
+      max: PUSH_LIMITS.failuresPerAddress,
+      windowMs: PUSH_LIMITS.failureWindowMs,
+      message: (s) => `认证失败次数过多，请 ${humanWait(s)}后再试`,
+    };
+    await this.parts.limiter.check([failures]);
+    await this.parts.limiter.hit([
+      {
+        key: `push:ip:${ip}`,
+        max: PUSH_LIMITS.perAddressPerMinute,
+        windowMs: MINUTE_MS,
+        message: (s) => `推送过于频繁，请 ${humanWait(s)}后再试`,
+      },
+    ]);
     const device = this.parts.lookup(body.mn);
     const passwordOk = device !== undefined && passwordMatches(body.pw, device.password_hash);
     if (device === undefined || !passwordOk) {
+      await this.parts.limiter.hit([failures]).catch(() => undefined);
       this.parts.stats.refuse(device === undefined ? 'unknown_mn' : 'wrong_password');
       if (device === undefined) {
         const factors = body.values.map((v) => v.factor);

@@ -1,4 +1,5 @@
 import { defineModule, type ModuleContext } from '../../../platform/module';
+import { RateLimiter } from '../../../platform/security/rate-limits';
 import { devices } from '../devices';
 import { gatewayRoutes } from './gateway.routes';
 import { GatewayService } from './gateway.service';
@@ -59,6 +60,7 @@ export const gateway = defineModule({
       tcp: () => ({ enabled: tcp !== null, port: tcpPort, connections: tcp?.connections ?? 0 }),
       keepRaw,
       now,
+      limiter: new RateLimiter(context.state),
     });
     // A newly registered MN leaves the unregistered list.
     core.onRegistryChange(() => {

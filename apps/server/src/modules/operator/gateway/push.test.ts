@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../testing/app';
 import { adminToken, createPlatformApp, dataOf, districtOperator, platformCall } from '../../../testing/platform';
 import { gateway } from '.';
+import { PUSH_LIMITS } from './gateway.service';
 
 /**
  * The HTTP JSON push (POST /device/push) for devices that cannot speak TCP HJ 212, and what the
@@ -231,6 +232,19 @@ describe('POST /device/push', () => {
     expect(await stored()).toEqual(retiredBefore);
 
     expect((await stats()).refused).toEqual({ wrong_password: 3, unknown_mn: 2, retired: 1 });
+  });
+
+  it('locks an address out after 20 failed authentications, while other addresses push on', async () => {
+    for (let i = 0; i < PUSH_LIMITS.failuresPerAddress; i++) {
+      expectRefused(await push(packet({ pw: `guess${i}` }), '203.0.113.9'), 401, ErrorCode.UNAUTHENTICATED);
+    }
+    const before = await stored();
+    // Locked: even the right password is refused now, with the wait in Chinese and Retry-After.
+    const locked = await push(packet(), '203.0.113.9');
+    expectRefused(locked, 429, ErrorCode.RATE_LIMITED, '认证失败次数过多，请 15 分钟后再试');
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+    expect(await stored()).toEqual(before);
+    expect((await push(packet())).statusCode).toBe(200);
   });
 
   it('refuses malformed packets with 400 and a Chinese message, and stores nothing', async () => {
