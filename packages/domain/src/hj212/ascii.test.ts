@@ -23,6 +23,14 @@ describe('ASCII helpers', () => {
     expect(isPrintableAscii('\u007f')).toBe(false);
   });
 
+  it('maps every byte value to the character of the same code, 0x80–0x9F included', () => {
+    const bytes = Uint8Array.from({ length: 256 }, (_, i) => i);
+    const text = bytesToLatin1(bytes);
+    expect(text.length).toBe(256);
+    expect([...text].map((c) => c.charCodeAt(0))).toEqual([...bytes]);
+    expect(bytesToLatin1(Uint8Array.of(0x41, 0x80, 0x9f, 0x42))).toBe('A\u0080\u009fB');
+  });
+
   it('shows every byte of a long run, one character per byte', () => {
     const bytes = new Uint8Array(10_000).fill(0xff);
     const text = bytesToLatin1(bytes);

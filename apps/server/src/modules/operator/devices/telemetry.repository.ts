@@ -14,38 +14,11 @@ export type HourRow = Omit<TelemetryHourTable, 'invalid'>;
 export type DayRow = TelemetryDayTable;
 export type LatestRow = Selectable<TelemetryLatestTable>;
 
-type ValueTable = 'telemetry_minute' | 'telemetry_hour' | 'telemetry_day';
+/** The key of every value table: a value sent twice lands on the same row. */
+const VALUE_KEY = ['device_id', 'factor', 't'] as const;
 
-/** Rows per statement: 500 × ~12 columns stays under both databases' bound-parameter limits. */
+/** Devices per statement of the status update: 500 × 3 parameters. */
 const CHUNK = 500;
-
-/**
- * INSERT … ON CONFLICT (device_id, factor, t) DO UPDATE the given columns, in chunks; with
- * `keepDeviceRows`, a row the device sent itself (source 'device') is not replaced.
- */
-async function upsertValues(
-  db: Kysely<DevicesTables>,
-  table: ValueTable,
-  rows: ReadonlyArray<MinuteRow | HourRow | DayRow>,
-  keepDeviceRows = false,
-): Promise<void> {
-  const first = rows[0];
-  if (first === undefined) return;
-  const columns = Object.keys(first);
-  const updates = sql.join(
-    columns
-      .filter((c) => c !== 'device_id' && c !== 'factor' && c !== 't')
-      .map((c) => sql`${sql.ref(c)} = ${sql.ref(`excluded.${c}`)}`),
-  );
-  const guard = keepDeviceRows ? sql` where ${sql.ref(`${table}.source`)} <> 'device'` : sql``;
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const tuples = rows
-      .slice(i, i + CHUNK)
-      .map((row) => sql`(${sql.join(columns.map((c) => (row as unknown as Record<string, unknown>)[c] ?? null))})`);
-    await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(tuples)}
-      on conflict (device_id, factor, t) do update set ${updates}${guard}`.execute(db);
-  }
-}
 
 /** What one committed batch changes besides the values: each device's newest packet and data time. */
 export interface SeenUpdate {
@@ -80,50 +53,39 @@ export class TelemetryRepository {
     seen: SeenUpdate[];
   }): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await upsertValues(trx, 'telemetry_minute', batch.minutes);
-      await upsertValues(trx, 'telemetry_hour', batch.hours);
-      await upsertValues(trx, 'telemetry_day', batch.days);
-      await this.upsertLatest(trx, batch.latest);
-      for (const seen of batch.seen) {
-        await trx
-          .updateTable('device_status')
-          .set((eb) => ({
-            last_seen: eb
-              .case()
-              .when('last_seen', 'is', null)
-              .then(seen.lastSeen)
-              .when('last_seen', '<', seen.lastSeen)
-              .then(seen.lastSeen)
-              .else(eb.ref('last_seen'))
-              .end(),
-            ...(seen.lastDataTime === null
-              ? {}
-              : {
-                  last_data_time: eb
-                    .case()
-                    .when('last_data_time', 'is', null)
-                    .then(seen.lastDataTime)
-                    .when('last_data_time', '<', seen.lastDataTime)
-                    .then(seen.lastDataTime)
-                    .else(eb.ref('last_data_time'))
-                    .end(),
-                }),
-          }))
-          .where('device_id', '=', seen.deviceId)
-          .execute();
-      }
+      // What the device sent replaces what is there, computed or sent before.
+      await this.database.upsertMany(trx, 'telemetry_minute', batch.minutes, { conflict: VALUE_KEY });
+      await this.database.upsertMany(trx, 'telemetry_hour', batch.hours, { conflict: VALUE_KEY });
+      await this.database.upsertMany(trx, 'telemetry_day', batch.days, { conflict: VALUE_KEY });
+      // Newer values replace older ones; an old packet arriving late does not.
+      await this.database.upsertMany(trx, 'telemetry_latest', batch.latest, {
+        conflict: ['device_id', 'factor'],
+        guard: 'excluded."t" >= "telemetry_latest"."t"',
+      });
+      await this.updateSeen(trx, batch.seen);
     });
   }
 
-  /** Newer values replace older ones; an old packet arriving late does not. */
-  private async upsertLatest(trx: Kysely<DevicesTables>, rows: LatestRow[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += 500) {
+  /**
+   * Each device's newest packet and data time, never moved back: one UPDATE … FROM (VALUES …) per 500
+   * devices rather than one statement each (a busy gateway's batch names about every device). VALUES
+   * columns are column1… on both databases; the casts give PostgreSQL their types.
+   */
+  private async updateSeen(trx: Kysely<DevicesTables>, rows: readonly SeenUpdate[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += CHUNK) {
       const tuples = rows
-        .slice(i, i + 500)
-        .map((r) => sql`(${r.device_id}, ${r.factor}, ${r.t}, ${r.value}, ${r.flag})`);
-      await sql`insert into telemetry_latest (device_id, factor, t, value, flag) values ${sql.join(tuples)}
-        on conflict (device_id, factor) do update set t = excluded.t, value = excluded.value, flag = excluded.flag
-        where excluded.t >= telemetry_latest.t`.execute(trx);
+        .slice(i, i + CHUNK)
+        .map(
+          (r) => sql`(cast(${r.deviceId} as bigint), cast(${r.lastSeen} as bigint), cast(${r.lastDataTime} as bigint))`,
+        );
+      await sql`update device_status set
+          last_seen = case when device_status.last_seen is null or device_status.last_seen < v.column2
+            then v.column2 else device_status.last_seen end,
+          last_data_time = case when v.column3 is not null
+            and (device_status.last_data_time is null or device_status.last_data_time < v.column3)
+            then v.column3 else device_status.last_data_time end
+        from (values ${sql.join(tuples)}) as v
+        where device_status.device_id = v.column1`.execute(trx);
     }
   }
 
@@ -214,11 +176,20 @@ export class TelemetryRepository {
 
   /** Computed hours replace computed ones; an hour the device sent itself (2061) is kept. */
   async upsertComputedHours(rows: HourRow[]): Promise<void> {
-    await upsertValues(this.db, 'telemetry_hour', rows, true);
+    await this.upsertComputed('telemetry_hour', rows);
   }
 
   async upsertComputedDays(rows: DayRow[]): Promise<void> {
-    await upsertValues(this.db, 'telemetry_day', rows, true);
+    await this.upsertComputed('telemetry_day', rows);
+  }
+
+  private async upsertComputed(table: 'telemetry_hour' | 'telemetry_day', rows: HourRow[] | DayRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .transaction()
+      .execute((trx) =>
+        this.database.upsertMany(trx, table, rows, { conflict: VALUE_KEY, guard: `"${table}"."source" <> 'device'` }),
+      );
   }
 
   /** Marks values invalid (ops): minutes in (from, to] and the hours they make up. Returns the minutes marked. */

@@ -90,10 +90,23 @@ export class DictionaryService {
     return entry;
   }
 
+  /**
+   * The public view of each cached entry, built once: the gateway asks for factor names per value
+   * (tens of thousands of times a second under load). Frozen, since every caller shares it; a new
+   * entry (after an edit or expiry) gets a new view.
+   */
+  private readonly views = new WeakMap<DictEntry, { type: string; name: string; items: DictItem[] }>();
+
   /** getDict: the enabled items of a type, in order (404 for an unknown type). */
   async dict(code: string): Promise<{ type: string; name: string; items: DictItem[] }> {
-    const { type, items } = await this.entry(code);
-    return { type: type.code, name: type.name, items: items.filter((i) => i.enabled).map(publicItem) };
+    const entry = await this.entry(code);
+    let view = this.views.get(entry);
+    if (view === undefined) {
+      const items = Object.freeze(entry.items.filter((i) => i.enabled).map((i) => Object.freeze(publicItem(i))));
+      view = Object.freeze({ type: entry.type.code, name: entry.type.name, items: items as DictItem[] });
+      this.views.set(entry, view);
+    }
+    return view;
   }
 
   /** The enabled items of a type, in order, for other modules (404 for an unknown type). */

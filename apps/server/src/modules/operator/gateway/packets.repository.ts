@@ -16,13 +16,9 @@ export const MAX_UNREGISTERED = 10_000;
 export class PacketsRepository {
   constructor(private readonly database: Database<GatewayTables>) {}
 
+  /** One transaction of prepared inserts (a busy gateway writes thousands a second). */
   async insertPackets(rows: ReadonlyArray<Insertable<Hj212PacketsTable>>): Promise<void> {
-    for (let i = 0; i < rows.length; i += 500) {
-      await this.database.db
-        .insertInto('hj212_packets')
-        .values(rows.slice(i, i + 500))
-        .execute();
-    }
+    await this.database.bulkInsert('hj212_packets', rows as ReadonlyArray<GatewayTables['hj212_packets']>);
   }
 
   async listPackets(

@@ -75,6 +75,10 @@ export class IngestPipeline {
   }
 
   private async run(): Promise<void> {
+    // Let the event loop breathe between commits: SQLite's driver is synchronous, and without this a
+    // busy gateway goes from socket reads straight into the next commit, starving timers (roll-ups,
+    // online checks) and delaying the answers of the batch just committed.
+    await new Promise((resolve) => setImmediate(resolve));
     const batch = this.queue.splice(0, this.options.maxBatch);
     if (batch.length === 0) return;
     try {
