@@ -38,6 +38,10 @@ export function asciiToBytes(text: string): Uint8Array {
   return out;
 }
 
+// Every runtime this package runs in (Node, browsers) has TextDecoder; the package is built without
+// DOM or Node typings, so its shape is declared here.
+declare const TextDecoder: new (label: string) => { decode(input: Uint8Array): string };
+
 /** WHATWG "latin1" is windows-1252: exact for every byte but 0x80–0x9F, which the fallback handles. */
 const WINDOWS_1252 = new TextDecoder('latin1');
 const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
