@@ -44,7 +44,7 @@ declare const TextDecoder: new (label: string) => { decode(input: Uint8Array): s
 
 /** WHATWG "latin1" is windows-1252: exact for every byte but 0x80–0x9F, which the fallback handles. */
 const WINDOWS_1252 = new TextDecoder('latin1');
-const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
+const BEYOND_LATIN1 = /[\u0100-\uffff]/;
 
 /**
  * One character per byte (Latin-1 view). For ASCII input this is the exact text; for anything else it
