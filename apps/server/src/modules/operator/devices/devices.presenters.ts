@@ -8,9 +8,8 @@ import {
   ONLINE_STATES,
   type OnlineStateCode,
 } from '@lantian/contracts';
-import { expectedIntervalOf, formatChinaDateTimeOrNull, onlineState, tryParseChinaDateTime } from '@lantian/domain';
+import { expectedIntervalOf, formatChinaDateTimeOrNull, onlineState } from '@lantian/domain';
 import { z } from 'zod';
-import { invalidField } from '../../../platform/errors';
 import type { DeviceView, SiteRecord } from './registry.repository';
 
 /** Names of device types and factors, from the dictionary (deviceType, factor). */
@@ -23,16 +22,6 @@ export interface Labels {
 const storedFactors = z.array(deviceFactor);
 export const readFactors = (json: string) => storedFactors.parse(JSON.parse(json));
 export const readConfig = (json: string) => deviceConfig.parse(JSON.parse(json));
-
-/**
- * A China time of a request as epoch seconds. The contracts check the shape only: a date that does
- * not exist ('2026-02-30 00:00:00') is the caller's mistake (400 naming the field), not a 500.
- */
-export function timeField(field: string, text: string): number {
-  const t = tryParseChinaDateTime(text);
-  if (t === null) throw invalidField(field, '不是有效的时间');
-  return t;
-}
 
 export function areaName(code: string): string {
   return areaByCode(code)?.name ?? code;

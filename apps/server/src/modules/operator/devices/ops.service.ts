@@ -10,14 +10,14 @@ import {
   type opsDevicesBody,
   VALID_STATUSES,
 } from '@lantian/contracts';
-import { expectedIntervalOf, formatChinaDateTimeOrNull } from '@lantian/domain';
+import { expectedIntervalOf, formatChinaDateTimeOrNull, parseChinaDateTime } from '@lantian/domain';
 import type { z } from 'zod';
 import type { Clock } from '../../../platform/clock';
 import type { AreaScope } from '../../../platform/db/area-scope';
 import { invalidField } from '../../../platform/errors';
 import { pageAnswer, pageOf } from '../../../platform/http/params';
 import type { AuditLog } from '../audit';
-import { areaName, type Labels, onlineOf, readConfig, readFactors, timeField } from './devices.presenters';
+import { areaName, type Labels, onlineOf, readConfig, readFactors } from './devices.presenters';
 import type { OperationRecord, OperationsRepository } from './operations.repository';
 import type { DeviceView, RegistryRepository } from './registry.repository';
 import type { Editor } from './registry.service';
@@ -45,8 +45,8 @@ export class OpsService {
   ) {}
 
   private range(body: { startTime: string; endTime: string }, maxSpan: number | null) {
-    const from = timeField('startTime', body.startTime);
-    const to = timeField('endTime', body.endTime);
+    const from = parseChinaDateTime(body.startTime);
+    const to = parseChinaDateTime(body.endTime);
     if (to <= from) throw invalidField('endTime', '结束时间应晚于开始时间');
     if (maxSpan !== null && to - from > maxSpan) throw invalidField('endTime', '时间范围不能超过 31 天');
     return { from, to };
@@ -136,8 +136,8 @@ export class OpsService {
         operationStatus: query.operationStatus,
         validStatus: query.validStatus,
         deviceId: query.deviceId,
-        from: query.startTime === undefined ? undefined : timeField('startTime', query.startTime),
-        to: query.endTime === undefined ? undefined : timeField('endTime', query.endTime),
+        from: query.startTime === undefined ? undefined : parseChinaDateTime(query.startTime),
+        to: query.endTime === undefined ? undefined : parseChinaDateTime(query.endTime),
       },
       scope,
       page,
@@ -200,8 +200,8 @@ export class OpsService {
   /** getNoCompleteData: devices whose valid hour values fell short of the threshold in the range (default the last day). */
   async incomplete(body: z.output<typeof incompleteDataBody>, scope: AreaScope) {
     const now = this.now();
-    const to = body.endTime === undefined ? now - (now % 3600) : timeField('endTime', body.endTime);
-    const from = body.startTime === undefined ? to - DAY : timeField('startTime', body.startTime);
+    const to = body.endTime === undefined ? now - (now % 3600) : parseChinaDateTime(body.endTime);
+    const from = body.startTime === undefined ? to - DAY : parseChinaDateTime(body.startTime);
     if (to <= from) throw invalidField('endTime', '结束时间应晚于开始时间');
     if (to - from > 31 * DAY) throw invalidField('endTime', '时间范围不能超过 31 天');
     const { list } = await this.registry.listDevices({ status: 'active' }, scope, null);

@@ -1,10 +1,10 @@
 import type { deviceMapQuery, deviceSeriesQuery } from '@lantian/contracts';
-import { formatChinaDateTime, formatChinaDateTimeOrNull } from '@lantian/domain';
+import { formatChinaDateTime, formatChinaDateTimeOrNull, parseChinaDateTime } from '@lantian/domain';
 import type { z } from 'zod';
 import type { Clock } from '../../../platform/clock';
 import type { AreaScope } from '../../../platform/db/area-scope';
 import { invalidField } from '../../../platform/errors';
-import { type Labels, onlineOf, readFactors, timeField } from './devices.presenters';
+import { type Labels, onlineOf, readFactors } from './devices.presenters';
 import type { RegistryService } from './registry.service';
 import type { TelemetryService } from './telemetry.service';
 
@@ -56,8 +56,8 @@ export class TelemetryReadService {
 
   async series(query: z.output<typeof deviceSeriesQuery>, scope: AreaScope) {
     const device = await this.registry.view(Number(query.deviceId), scope);
-    const from = timeField('startTime', query.startTime);
-    const to = timeField('endTime', query.endTime);
+    const from = parseChinaDateTime(query.startTime);
+    const to = parseChinaDateTime(query.endTime);
     if (to <= from) throw invalidField('endTime', '结束时间应晚于开始时间');
     if (to - from > MAX_SPAN[query.resolution]) {
       throw invalidField(

@@ -1,9 +1,9 @@
 import { type devicePushBody, ErrorCode, GATEWAY_REFUSALS, type rawPacketQuery } from '@lantian/contracts';
-import { formatChinaDateTime, parseChinaDateTime, tryParseChinaDateTime } from '@lantian/domain';
+import { formatChinaDateTime, parseChinaDateTime } from '@lantian/domain';
 import type { z } from 'zod';
 import type { Clock } from '../../../platform/clock';
 import { type AreaScope, COUNTRY_AREA } from '../../../platform/db/area-scope';
-import { AppError, forbidden, invalidField, unavailable } from '../../../platform/errors';
+import { AppError, forbidden, unavailable } from '../../../platform/errors';
 import { pageAnswer, pageOf } from '../../../platform/http/params';
 import { humanWait, type Limit, MINUTE_MS, type RateLimiter } from '../../../platform/security/rate-limits';
 import { type DeviceView, passwordMatches } from '../devices';
@@ -96,9 +96,6 @@ export class GatewayService {
    * pipeline, answered only once the values are durable.
    */
   async push(body: z.output<typeof devicePushBody>, ip: string): Promise<{ stored: number }> {
-    // The contract checks the time's shape; a date that does not exist is the sender's mistake, not a 500.
-    const dataTime = tryParseChinaDateTime(body.dataTime);
-    if (dataTime === null) throw invalidField('dataTime', '不是有效的时间');
     const failures: Limit = {
       key: `push:fail:${ip}`,
       max: PUSH_LIMITS.failuresPerAddress,
@@ -139,7 +136,7 @@ export class GatewayService {
     }));
     return new Promise((resolve, reject) => {
       const accepted = this.parts.pipeline.submit({
-        packet: { deviceId: device.id, cn: body.cn, dataTime, receivedAt, values },
+        packet: { deviceId: device.id, cn: body.cn, dataTime: parseChinaDateTime(body.dataTime), receivedAt, values },
         raw: this.parts.keepRaw
           ? {
               received_at: receivedAt,
