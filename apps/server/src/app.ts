@@ -16,6 +16,7 @@ import { registerStaticApps } from './platform/http/static-apps';
 import { loggerOptions, requestId } from './platform/logging';
 import { createModules, type ModuleLike, tagsOf } from './platform/module';
 import type { SharedState } from './platform/state';
+import { registerMultipart } from './platform/uploads/multipart';
 import { VERSION } from './version';
 
 // Zod's own messages in Chinese: validation errors reach people through the envelope's msg.
@@ -105,6 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerSecurityHeaders(server, config.nodeEnv === 'production');
   await registerCompression(server);
   await server.register(formbody);
+  // Multipart bodies are left unread until a handler reads them under its own limits (platform/uploads).
+  await registerMultipart(server);
   await registerApiDocs(server, VERSION, tagsOf(MODULES));
   // Public-site calls (routes declared `signed`) carry the spec's signature unless PUBLIC_API_SIGNATURE=off.
   registerSignatureCheck(

@@ -49,6 +49,13 @@ const TABLES = [
   'alarm_rules',
   'alarms',
   'alarm_events',
+  'grids',
+  'grid_members',
+  'tasks',
+  'approvals',
+  'events',
+  'event_logs',
+  'event_attachments',
 ] as const;
 
 describe('the module registry', () => {

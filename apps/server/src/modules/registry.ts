@@ -11,12 +11,15 @@ import { audit } from './operator/audit';
 import { deviceAlarms } from './operator/device-alarms';
 import { devices } from './operator/devices';
 import { dictionary } from './operator/dictionary';
+import { events } from './operator/events';
 import { gateway } from './operator/gateway';
+import { grids } from './operator/grids';
 import { monitoring } from './operator/monitoring';
 import { notices } from './operator/notices';
 import { openApi } from './operator/open-api';
 import { operators } from './operator/operators';
 import { portal } from './operator/portal';
+import { tasks } from './operator/tasks';
 import { accounts } from './public/accounts';
 import { alarms } from './public/alarms';
 import { cityAir } from './public/city-air';
@@ -63,11 +66,14 @@ export const MODULES = [
   dictionary,
   portal,
   platformAreas,
+  grids,
   devices,
   gateway,
   notices,
   deviceAlarms,
   monitoring,
+  tasks,
+  events,
 ] as const;
 
 /** The whole database: every module's tables. */

@@ -53,6 +53,23 @@ export const AUDIT_ACTIONS = {
   'alarm.raise': '产生告警',
   'alarm.acknowledge': '确认告警',
   'alarm.clear': '解除告警',
+  'grid.create': '新增网格',
+  'grid.update': '修改网格',
+  'grid.delete': '删除网格',
+  'grid.import': '导入网格边界',
+  'grid.member_save': '设置网格员',
+  'grid.member_remove': '移除网格员',
+  'event.report': '上报事件',
+  'event.transition': '事件流转',
+  'event.attach': '添加事件附件',
+  'patrol.start': '开始巡查',
+  'patrol.finish': '结束巡查',
+  'complaint.receive': '登记投诉',
+  'complaint.convert': '投诉转事件',
+  'complaint.close': '办结投诉',
+  'task.create': '下达任务',
+  'task.complete': '完成任务',
+  'approval.decide': '审批',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -192,8 +192,15 @@ export const deviceAlarmTrendResponse = envelope(z.array(z.object({ day: z.strin
 
 // --- Notices -----------------------------------------------------------------------------------
 
-export const NOTICE_TYPES = { alarm: '告警', device: '设备', system: '系统' } as const;
-export const noticeType = z.enum(['alarm', 'device', 'system']);
+export const NOTICE_TYPES = {
+  alarm: '告警',
+  device: '设备',
+  system: '系统',
+  event: '事件',
+  task: '任务',
+  complaint: '投诉',
+} as const;
+export const noticeType = z.enum(['alarm', 'device', 'system', 'event', 'task', 'complaint']);
 
 export const noticeRow = z.object({
   noticeId: z.string(),

@@ -37,6 +37,13 @@ export function noticeRoute(link: string | null): string | undefined {
   return text.slice(BASE.length);
 }
 
-export const TYPE_COLORS = { alarm: 'red', device: 'blue', system: 'default' } as const;
+export const TYPE_COLORS = {
+  alarm: 'red',
+  device: 'blue',
+  system: 'default',
+  event: 'orange',
+  task: 'purple',
+  complaint: 'magenta',
+} as const;
 
 export const TYPE_OPTIONS = Object.entries(NOTICE_TYPES).map(([value, label]) => ({ value, label }));

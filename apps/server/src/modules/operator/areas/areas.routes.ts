@@ -18,8 +18,8 @@ const OPEN_NOTE =
 
 /**
  * The operator's area and the outlines of areas inside it (spec §7 "Platform: user and area",
- * sys/area/getCurrentGeoJson), their open-API variants (any area, by code), and the administrative
- * top of the grid tree (/adm/grid/allGridTreeData, grid:view). Outlines, centres and trees never
+ * sys/area/getCurrentGeoJson), their open-API variants (any area, by code), and the tree of divisions
+ * (/sys/area/tree; the grids module serves it with its grids as /adm/grid/allGridTreeData). Outlines, centres and trees never
  * change while the server runs: their answers are kept serialized (`answers`).
  */
 export function areasRoutes(areas: PlatformAreasService, answers: ResponseCache) {
@@ -34,7 +34,7 @@ export function areasRoutes(areas: PlatformAreasService, answers: ResponseCache)
       sendCached(reply, answers, 'children', { area: area.code }, geoJsonResponse, async () =>
         ok(await areas.childOutlines(area)),
       );
-    // The same tree serves the organisation form's area choices and the area top of the grid tree.
+    // The organisation form's area choices (the grids module hangs its grids below the same tree).
     const areaTree = (reply: FastifyReply, area: AreaRef) =>
       sendCached(reply, answers, 'gridTree', { area: area.code }, gridTreeResponse, async () =>
         ok(areas.gridTree(area)),
@@ -127,18 +127,6 @@ export function areasRoutes(areas: PlatformAreasService, answers: ResponseCache)
         summary: '行政区划树：本人所辖区域及其下至区县（组织机构等表单选择区划用）',
         description:
           '与网格树的行政区划部分相同（每个节点 { code, name, level, kind: "area", children }），不含网格；所有登录的运营人员可用。',
-        response: gridTreeResponse,
-      },
-      async (request, reply) => areaTree(reply, areas.own(operatorOf(request).scope)),
-    );
-
-    route.get(
-      '/adm/grid/allGridTreeData',
-      {
-        summary: '网格树的行政区划部分：本人所辖区域及其下至区县的全部区划',
-        description:
-          '每个节点 { code, name, level, kind: "area", children }；区县以下的网格（kind: "grid"）由网格模块挂在区县节点下。',
-        access: 'operator:grid:view',
         response: gridTreeResponse,
       },
       async (request, reply) => areaTree(reply, areas.own(operatorOf(request).scope)),

@@ -215,7 +215,6 @@ describe('outlines by area code', () => {
       '/sys/user/areaCenterConfig',
       '/sys/user/currentRoughInfo',
       '/sys/user/getCityBoundary?areaCode=110105',
-      '/adm/grid/allGridTreeData',
       '/sys/area/tree',
     ]) {
       expect((await platformCall(app, { url })).statusCode, url).toBe(401);
@@ -236,34 +235,6 @@ describe('open-API variants', () => {
       // An operator's session is no application token.
       expect((await platformCall(app, { url, token: admin, query: { areaCode: '110000' } })).statusCode, url).toBe(401);
     }
-  });
-});
-
-describe('GET /adm/grid/allGridTreeData', () => {
-  const count = (node: GridTreeNode): number => 1 + node.children.reduce((n, c) => n + count(c), 0);
-
-  it('needs grid:view', async () => {
-    const res = await platformCall(app, { url: '/adm/grid/allGridTreeData', token: chaoyang.token });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ code: ErrorCode.FORBIDDEN, msg: '没有权限：网格事件' });
-  });
-
-  it('is the operator’s area and every division below it down to the counties', async () => {
-    const [city] = await get<GridTreeNode[]>(beijing.token, '/adm/grid/allGridTreeData');
-    expect(city).toMatchObject({ code: '110000', name: '北京市', level: 'province', kind: 'area' });
-    expect(city?.children).toHaveLength(16);
-    expect(city?.children.every((c) => c.level === 'county' && c.kind === 'area' && c.children.length === 0)).toBe(
-      true,
-    );
-
-    const [country] = await get<GridTreeNode[]>(admin, '/adm/grid/allGridTreeData');
-    expect(country).toMatchObject({ code: '100000', name: '全国', level: 'country' });
-    expect(country?.children).toHaveLength(34);
-    // Every province, city and county of the areas list, under the country.
-    expect(country === undefined ? 0 : count(country)).toBe(3_211);
-    const guangdong = country?.children.find((p) => p.code === '440000');
-    const shenzhen = guangdong?.children.find((c) => c.code === '440300');
-    expect(shenzhen?.children.map((c) => c.name)).toContain('南山区');
   });
 });
 

@@ -1,3 +1,5 @@
+import type { GridTreeNode } from '@lantian/contracts';
+import type { AreaScope } from '../../../platform/db/area-scope';
 import { ResponseCache } from '../../../platform/http/response-cache';
 import { defineModule } from '../../../platform/module';
 import { maps } from '../../data/maps';
@@ -22,6 +24,15 @@ export const platformAreas = defineModule({
     const outlines = new AreaOutlines(context.use(maps).files);
     const service = new PlatformAreasService(outlines, context.use(stations).repository);
     const answers = new ResponseCache(ANSWERS.ttlMs, ANSWERS.maxEntries);
-    return { api: {}, routes: areasRoutes(service, answers) };
+    return {
+      api: {
+        /**
+         * The administrative top of the grid tree: the operator's area and every division below it down
+         * to the counties (the grids module hangs its grids below them for /adm/grid/allGridTreeData).
+         */
+        gridTree: (scope: AreaScope): GridTreeNode[] => service.gridTree(service.own(scope)),
+      },
+      routes: areasRoutes(service, answers),
+    };
   },
 });

@@ -1,3 +1,4 @@
+import type { AlarmRow } from '@lantian/contracts';
 import { defineModule, type ModuleContext } from '../../../platform/module';
 import { audit } from '../audit';
 import { devices } from '../devices';
@@ -38,6 +39,9 @@ export const deviceAlarms = defineModule({
     const levelName = async (level: number) =>
       (await dict.items('alarmLevel')).find((i) => i.value === String(level))?.label ?? `${level} 级`;
     let service: AlarmsService | undefined;
+    // Later modules act on raised alarms (grid events open one for a severe alarm): called after the
+    // notice, on the instance whose engine raised it; a failing listener is logged, never the engine's problem.
+    const raisedListeners: Array<(alarm: AlarmRow) => Promise<void>> = [];
     const publish = async (action: 'raise' | 'acknowledge' | 'clear', alarmId: number) => {
       const row = await service?.presentOne(alarmId);
       if (row !== undefined) await live.publish(action, row);
@@ -59,6 +63,9 @@ export const deviceAlarms = defineModule({
               link: `/platform/alarms?alarmId=${row.alarmId}`,
               areaCode: row.areaCode,
             });
+            for (const listener of raisedListeners) {
+              await listener(row).catch((err: unknown) => log.error({ err, alarmId }, 'alarm listener failed'));
+            }
           }
         },
         announce: (message) => state.publish(ENGINE_CHANNEL, message),
@@ -100,7 +107,13 @@ export const deviceAlarms = defineModule({
       );
 
     return {
-      api: { service: alarmsService, engine, live },
+      api: {
+        service: alarmsService,
+        engine,
+        live,
+        /** Calls `listener` for every alarm raised on this instance (once per alarm). */
+        onRaised: (listener: (alarm: AlarmRow) => Promise<void>) => void raisedListeners.push(listener),
+      },
       routes: deviceAlarmsRoutes(alarmsService, live),
       // Not at creation: `openapi doc` builds the modules without a database.
       async start() {

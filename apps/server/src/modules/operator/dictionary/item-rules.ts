@@ -15,6 +15,21 @@ const RULES: ReadonlyMap<string, Rule> = new Map<string, Rule>([
     (extra) => (extra.url !== undefined && HTTP_URL.test(extra.url) ? null : 'url 应为 http:// 或 https:// 开头的网址'),
   ],
   [
+    // Grid events (issue 15): the handling deadline in hours at normal priority, and the parent
+    // catalogue of a sub-catalogue (the tree of /adm/catalog/voCatalogTreeList).
+    'eventCatalog',
+    (extra) => {
+      if (extra.deadlineHours !== undefined) {
+        const hours = Number(extra.deadlineHours);
+        if (!Number.isFinite(hours) || hours < 1 || hours > 2160) return 'deadlineHours 应为 1–2160 的小时数';
+      }
+      if (extra.parent !== undefined && !/^[A-Za-z][A-Za-z0-9_-]{0,39}$/.test(extra.parent)) {
+        return 'parent 应为上级类别的值';
+      }
+      return null;
+    },
+  ],
+  [
     'alarmLevel',
     (extra) => (extra.color !== undefined && HEX_COLOUR.test(extra.color) ? null : 'color 应为 #RRGGBB 形式的颜色'),
   ],

@@ -1,3 +1,4 @@
+import type { AreaScope } from '../../../platform/db/area-scope';
 import { defineModule, type ModuleContext } from '../../../platform/module';
 import { CaptchaService } from '../../../platform/security/captcha.service';
 import { audit } from '../audit';
@@ -82,6 +83,8 @@ export const operators = defineModule({
         directory,
         todos,
         operators: operatorsService,
+        /** An operator with their organisation, when they lie in `scope` (other modules' pickers and checks). */
+        inScope: (id: string, scope: AreaScope) => operatorsRepo.byIdInScope(id, scope),
         roles,
         orgs,
         /** Clears the sign-in lockout of a username (the CLI's rescue after a password reset). */

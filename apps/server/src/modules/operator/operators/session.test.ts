@@ -180,7 +180,20 @@ describe('the platform session', () => {
     const grid = dataOf<{ plateformcode: string; permissions: string[] }>(
       await platformCall(app, { url: '/zhhb/center/permissions', token, query: { plateformcode: 'grid' } }),
     );
-    expect(grid).toEqual({ plateformcode: 'grid', permissions: ['grid:view', 'grid:edit'] });
+    expect(grid).toEqual({
+      plateformcode: 'grid',
+      permissions: [
+        'grid:view',
+        'grid:edit',
+        'grid:report',
+        'grid:dispatch',
+        'grid:review',
+        'grid:manage',
+        'grid:stats',
+        'grid:patrol',
+        'complaint:view',
+      ],
+    });
     expect(
       (await platformCall(app, { url: '/zhhb/center/permissions', token, query: { plateformcode: 'moon' } }))
         .statusCode,

@@ -1,0 +1,2 @@
+export * from './event-workflow';
+export * from './geometry';
