@@ -66,12 +66,12 @@ export const MODULES = [
   dictionary,
   portal,
   platformAreas,
-  grids,
   devices,
   gateway,
   notices,
   deviceAlarms,
   monitoring,
+  grids,
   tasks,
   events,
 ] as const;

@@ -88,15 +88,14 @@ export const grids = defineModule({
     const areas = context.use(platformAreas);
     const airData = context.use(air);
     const register = context.use(stations).repository;
-    // The device core comes later in the registry; it is asked for when a request needs it.
-    const core = () => context.use(devices);
+    const core = context.use(devices);
     const sources: GridAirSources = {
       stations: () => register.all(),
       current: airData.current,
       stationHours: (code, from, to) => airData.store.stationHours.series(code, from, to),
-      devices: async (scope) => core().registry.all({}, scope),
-      latest: (ids) => core().telemetry.latest(ids),
-      deviceHours: (id, factors, from, to) => core().telemetry.series('hour', id, factors, from, to),
+      devices: async (scope) => core.registry.all({}, scope),
+      latest: (ids) => core.telemetry.latest(ids),
+      deviceHours: (id, factors, from, to) => core.telemetry.series('hour', id, factors, from, to),
     };
     const gridAir = new GridAirService(service, sources, now);
     const toRef = (row: Awaited<ReturnType<GridsRepository['byCode']>>): GridRef | null =>
