@@ -48,6 +48,9 @@ function sectionRoute(section: Section): RouteObject {
   };
 }
 
+/** The mobile view for grid members: its own layout (no sider, a bottom tab bar), fetched when opened. */
+const MobileApp = lazy(() => import('../m'));
+
 /**
  * The shell around every page, and inside it one route per section. Errors (a section that throws, a
  * chunk that does not download) stop at the pathless route below the shell, so the menu stays usable;
@@ -56,6 +59,16 @@ function sectionRoute(section: Section): RouteObject {
 export function createConsoleRouter() {
   return createBrowserRouter(
     [
+      {
+        // /platform/m/*: outside the desktop shell, for phones (src/m).
+        path: '/m/*',
+        errorElement: <SectionError />,
+        element: (
+          <Suspense fallback={<SectionLoading />}>
+            <MobileApp />
+          </Suspense>
+        ),
+      },
       {
         path: '/',
         element: <ConsoleShell />,

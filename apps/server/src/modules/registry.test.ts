@@ -56,6 +56,9 @@ const TABLES = [
   'events',
   'event_logs',
   'event_attachments',
+  'patrols',
+  'patrol_points',
+  'complaints',
 ] as const;
 
 describe('the module registry', () => {

@@ -8,6 +8,7 @@ import { system } from './data/system';
 import { weather } from './data/weather';
 import { platformAreas } from './operator/areas';
 import { audit } from './operator/audit';
+import { complaints } from './operator/complaints';
 import { deviceAlarms } from './operator/device-alarms';
 import { devices } from './operator/devices';
 import { dictionary } from './operator/dictionary';
@@ -18,6 +19,7 @@ import { monitoring } from './operator/monitoring';
 import { notices } from './operator/notices';
 import { openApi } from './operator/open-api';
 import { operators } from './operator/operators';
+import { patrols } from './operator/patrols';
 import { portal } from './operator/portal';
 import { tasks } from './operator/tasks';
 import { accounts } from './public/accounts';
@@ -74,6 +76,8 @@ export const MODULES = [
   grids,
   tasks,
   events,
+  patrols,
+  complaints,
 ] as const;
 
 /** The whole database: every module's tables. */

@@ -7,6 +7,8 @@ import { AppShell } from './shell/AppShell';
 const CityAirPage = lazy(() => import('../pages/CityAirPage'));
 const SiteAirPage = lazy(() => import('../pages/SiteAirPage'));
 const WeatherPage = lazy(() => import('../pages/WeatherPage'));
+// 投诉举报: not one of the three page tabs; reached from the side navigation's footer.
+const ComplaintPage = lazy(() => import('../pages/ComplaintPage'));
 
 export function AppRouter() {
   return (
@@ -35,6 +37,14 @@ export function AppRouter() {
             element={
               <Suspense fallback={<PageLoading />}>
                 <WeatherPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="complaint/*"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <ComplaintPage />
               </Suspense>
             }
           />

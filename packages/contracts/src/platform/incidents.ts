@@ -24,7 +24,8 @@ const period = {
 
 export const incidentPeriodQuery = z.object({ ...period, eventClassification: catalogFilter.optional() });
 
-const lon = (name: string) => z.coerce.number(`${name}应为数字`).min(-180, `${name}超出范围`).max(180, `${name}超出范围`);
+const lon = (name: string) =>
+  z.coerce.number(`${name}应为数字`).min(-180, `${name}超出范围`).max(180, `${name}超出范围`);
 const lat = (name: string) => z.coerce.number(`${name}应为数字`).min(-90, `${name}超出范围`).max(90, `${name}超出范围`);
 
 const bboxFields = {
@@ -95,7 +96,9 @@ export const STATISTICS_SHEETS = {
 } as const;
 export const statisticsSheet = z.enum(['byCatalog', 'byGrid', 'byOrg', 'byPeriod', 'handling', 'events']);
 export const statisticsExportQuery = statisticsQuery.extend({
-  sheet: statisticsSheet.describe('导出哪张表：byCatalog、byGrid、byOrg、byPeriod、handling、events（明细，至多 10 万行）'),
+  sheet: statisticsSheet.describe(
+    '导出哪张表：byCatalog、byGrid、byOrg、byPeriod、handling、events（明细，至多 10 万行）',
+  ),
 });
 
 export const indexDateQuery = z.object(period);
@@ -138,6 +141,7 @@ export const hotMapResponse = envelope(
     zoom: z.number().int(),
     cellDegrees: z.number().describe('格子边长（度）= 360 / 2^(zoom+2)'),
     total: z.number().int(),
+    truncated: z.boolean().describe('格子过多（放大后未给视野范围）时只给出事件最多的 10,000 个'),
     cells: z.array(hotMapCell),
   }),
 );
@@ -210,7 +214,11 @@ export const catalogStatsResponse = envelope(
     catalogName: z.string(),
     total: z.number().int(),
     byState: z.array(z.object({ eventState: eventState, stateName: z.string(), count: z.number().int() })),
-    series: z.object({ timeType: z.enum(['day', 'month']), dates: z.array(z.string()), counts: z.array(z.number().int()) }),
+    series: z.object({
+      timeType: z.enum(['day', 'month']),
+      dates: z.array(z.string()),
+      counts: z.array(z.number().int()),
+    }),
     byGrid: z.array(z.object({ gridCode: z.string().nullable(), gridName: z.string(), count: z.number().int() })),
   }),
 );

@@ -1,6 +1,7 @@
 export * from './access';
 export * from './areas';
 export * from './audit';
+export * from './complaints';
 export * from './device-alarms';
 export * from './devices';
 export * from './dictionary';
@@ -11,6 +12,7 @@ export * from './monitoring';
 export * from './open-api';
 export * from './operators';
 export * from './paging';
+export * from './patrols';
 export * from './shortcuts';
 export * from './tasks';
 export * from './uploads';

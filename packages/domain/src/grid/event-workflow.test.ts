@@ -46,7 +46,17 @@ const STATES: EventState[] = [
   'returned',
   'rejected',
 ];
-const ACTIONS: EventAction[] = ['accept', 'reject', 'dispatch', 'start', 'return', 'finish', 'approve', 'redo', 'close'];
+const ACTIONS: EventAction[] = [
+  'accept',
+  'reject',
+  'dispatch',
+  'start',
+  'return',
+  'finish',
+  'approve',
+  'redo',
+  'close',
+];
 
 const ALL_PERMISSIONS = new Set(['grid:dispatch', 'grid:edit', 'grid:review']);
 const ME: EventActor = { id: 'op-1', orgId: 'org-1', permissions: ALL_PERMISSIONS };

@@ -1,2 +1,3 @@
 export * from './event-workflow';
 export * from './geometry';
+export * from './track';

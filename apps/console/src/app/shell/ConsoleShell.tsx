@@ -1,8 +1,16 @@
-import { BellOutlined, DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  BellOutlined,
+  DownOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  MobileOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { App, Avatar, Badge, Dropdown, Layout, Menu, type MenuProps, Modal, Tooltip, Typography } from 'antd';
 import { createElement, useEffect, useMemo, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { PREFER_DESKTOP_KEY } from '../../m/mobile';
 import { useSession } from '../../shared/session/session-context';
 import { menuGroups, sectionAt } from '../section-menu';
 import { SECTIONS } from '../sections';
@@ -76,6 +84,7 @@ export function ConsoleShell() {
 /** Todo badge, and the operator (name, organisation, area) with change password and sign-out. */
 function HeaderRight() {
   const { operator, signOut } = useSession();
+  const navigate = useNavigate();
   const { message } = App.useApp();
   const [changing, setChanging] = useState(false);
   const todo = useQuery({
@@ -88,11 +97,16 @@ function HeaderRight() {
   const menu: MenuProps = {
     items: [
       { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
+      { key: 'mobile', icon: <MobileOutlined />, label: '移动端视图' },
       { type: 'divider' },
       { key: 'signout', icon: <LogoutOutlined />, label: '退出登录', danger: true },
     ],
     onClick: ({ key }) => {
       if (key === 'password') setChanging(true);
+      if (key === 'mobile') {
+        sessionStorage.removeItem(PREFER_DESKTOP_KEY);
+        void navigate('/m');
+      }
       if (key === 'signout') void signOut();
     },
   };

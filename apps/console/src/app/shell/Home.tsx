@@ -3,7 +3,8 @@ import { CONSOLE_BASE, MENU, type MenuKey, type Shortcut } from '@lantian/contra
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Col, Empty, List, Modal, Row, Skeleton, Space, Typography } from 'antd';
 import { createElement, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { landsOnMobile, PREFER_DESKTOP_KEY } from '../../m/mobile';
 import { errorText, useApiError } from '../../shared/api';
 import { useSession } from '../../shared/session/session-context';
 import { SECTION_PARTS } from '../sections';
@@ -12,10 +13,15 @@ import { getGoverSites, getShortcuts, saveMenuShortcuts, sessionKeys } from '../
 /** Home: the operator's own shortcuts (kept on the server), a way to pick them, and the government sites. */
 export function Home() {
   const { operator, menus } = useSession();
+  // A grid member on a phone starts in the mobile view (unless they just left it for this one).
+  const [toMobile] = useState(() =>
+    landsOnMobile(window.innerWidth, operator.permissions, sessionStorage.getItem(PREFER_DESKTOP_KEY) === '1'),
+  );
   const shortcuts = useQuery({ queryKey: sessionKeys.shortcuts, queryFn: ({ signal }) => getShortcuts(signal) });
   const sites = useQuery({ queryKey: sessionKeys.goverSites, queryFn: ({ signal }) => getGoverSites(signal) });
   const [editing, setEditing] = useState(false);
 
+  if (toMobile) return <Navigate to="/m" replace />;
   return (
     <Space orientation="vertical" size={16} className="lt-home">
       <Card>

@@ -45,3 +45,16 @@ export function inAreaScope(column: string, scope: AreaScope): Expression<SqlBoo
 export function inScope(areaCode: string, scope: AreaScope): boolean {
   return areaCode.startsWith(scopePrefix(scope.areaCode));
 }
+
+/**
+ * The condition "this grid-code column is `code` or lies below it" (grid codes nest by prefix under
+ * their county: 110105001 holds 110105001002). A half-open range on digit strings rather than LIKE, for
+ * the same reasons as {@link inAreaScope}: both databases answer it from an index. Every code below
+ * `code` starts with it, so it lies in [code, code + 1) — the next code of the same length.
+ */
+export function inCodeTree(column: string, code: string): Expression<SqlBool> {
+  if (!/^\d+$/.test(code)) throw new Error(`not a grid code: ${code}`);
+  const next = (BigInt(code) + 1n).toString().padStart(code.length, '0');
+  const ref = sql.ref(column);
+  return sql<SqlBool>`(${ref} >= ${code} and ${ref} < ${next})`;
+}

@@ -2,6 +2,7 @@ import {
   AreaChartOutlined,
   BarChartOutlined,
   CloudOutlined,
+  CommentOutlined,
   DatabaseOutlined,
   PictureOutlined,
   ReadOutlined,
@@ -9,6 +10,7 @@ import {
 import type { NavKey } from '@lantian/contracts/web-config';
 import { Drawer } from 'antd';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { AccountArea } from '../../modules/account';
 import { AntdScope } from '../../shared/antd/AntdScope';
 import { MAIN_NAV_KEY, navEntries } from './navigation';
@@ -37,6 +39,12 @@ export default function SideNav({ open, onClose }: { open: boolean; onClose(): v
         title="蓝天空气质量"
         rootClassName="lt-sidenav"
         closable={{ 'aria-label': '关闭导航菜单' }}
+        footer={
+          // Not one of the six spec entries: a small link to the public complaint form, below them.
+          <Link to="/complaint" onClick={onClose} className="lt-sidenav-complaint">
+            <CommentOutlined aria-hidden /> 投诉举报
+          </Link>
+        }
       >
         <div className="lt-sidenav-account">
           <AccountArea />

@@ -50,6 +50,7 @@ describe.each(testDialects())('dictionary repository on %s', (dialect) => {
       ['eventCatalog', 1],
       ['factor', 1],
       ['goverSite', 1],
+      ['patrolTools', 1],
     ]);
     // 17 in 0007, 16 more with the device core (0010).
     expect(types.find((t) => t.code === 'factor')?.item_count).toBe(33);

@@ -8,6 +8,16 @@ interface DictItem {
 }
 
 /**
+ * Hours from the dictionary's text: administrators edit it by hand, so anything but a positive number
+ * ('', 'abc', '-3') counts as not configured rather than reaching a deadline as NaN.
+ */
+function hoursOf(text: string | undefined): number | null {
+  if (text === undefined || text.trim() === '') return null;
+  const hours = Number(text);
+  return Number.isFinite(hours) && hours > 0 ? hours : null;
+}
+
+/**
  * The event catalogue from the dictionary's `eventCatalog` items: a sub-catalogue names its parent in
  * `extra.parent`, a catalogue's deadline (hours at normal priority) is `extra.deadlineHours`. Read on
  * every call: the dictionary caches its items and drops them on every instance when edited.
@@ -21,11 +31,10 @@ export class DictionaryCatalogue implements Catalogue {
   async entry(code: string) {
     const item = (await this.items()).find((i) => i.value === code);
     if (item === undefined) return undefined;
-    const own = item.extra.deadlineHours;
+    const own = hoursOf(item.extra.deadlineHours);
     const parent =
       item.extra.parent === undefined ? undefined : (await this.items()).find((i) => i.value === item.extra.parent);
-    const hours = own ?? parent?.extra.deadlineHours;
-    return { label: item.label, deadlineHours: hours === undefined ? null : Number(hours) };
+    return { label: item.label, deadlineHours: own ?? hoursOf(parent?.extra.deadlineHours) };
   }
 
   async label(code: string) {
@@ -55,7 +64,7 @@ export class DictionaryCatalogue implements Catalogue {
     const node = (item: DictItem): CatalogNode => ({
       code: item.value,
       name: item.label,
-      deadlineHours: item.extra.deadlineHours === undefined ? null : Number(item.extra.deadlineHours),
+      deadlineHours: hoursOf(item.extra.deadlineHours),
       children: items.filter((i) => i.extra.parent === item.value && i.value !== item.value).map(node),
     });
     // A child whose parent is disabled or missing shows at the top rather than disappearing.

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { type AreaScope, inAreaScope } from '../../../platform/db/area-scope';
+import { type AreaScope, inAreaScope, inCodeTree } from '../../../platform/db/area-scope';
 import type { Database } from '../../../platform/db/database';
 import { containsIgnoringCase } from '../../../platform/db/like';
 import type { OperatorsTables } from '../operators';
@@ -45,11 +45,8 @@ export interface EventFilter {
 /** Open states: an event in one of them past its deadline is overdue (packages/domain OPEN_EVENT_STATES). */
 const OPEN = ['reported', 'accepted', 'dispatched', 'handling', 'returned'];
 
-/** "This grid-code column lies in the subtree of `prefix`" (codes nest by prefix, digits only). */
-export function inGridTree(column: string, prefix: string): Expression<SqlBool> {
-  const ref = sql.ref(column);
-  return sql<SqlBool>`(${ref} = ${prefix} or ${ref} like ${`${prefix}%`})`;
-}
+/** "This grid-code column lies in the subtree of `prefix`" (see inCodeTree). */
+export const inGridTree = inCodeTree;
 
 /** The condition of an event scope on the alias `e`. */
 export function inEventScope(scope: EventScope): Expression<SqlBool> {

@@ -152,6 +152,8 @@ export function eventsRoutes(events: EventsService) {
       {
         summary: '补充事件照片（如处置后的现场照片）',
         description: `${MULTIPART_NOTE} 字段：${fieldsOf(eventAttachFields)}。`,
+        // A write: only viewing events is not enough to add to them.
+        access: 'operator:grid:edit',
         consumes: ['multipart/form-data'],
         response: eventAttachmentsResponse,
       },

@@ -23,9 +23,11 @@ import {
   eventDeadline,
   formatChinaDate,
   formatChinaDateTime,
+  isEventAction,
   isEventState,
   isOverdue,
   parseChinaDateTime,
+  type TransitionAnswer,
   type TransitionRefusal,
 } from '@lantian/domain';
 import type { Kysely } from 'kysely';
@@ -37,6 +39,7 @@ import { AppError, conflict, invalidField, notFound } from '../../../platform/er
 import { pageAnswer, pageOf } from '../../../platform/http/params';
 import type { OperatorPrincipal } from '../../../platform/http/principal';
 import type { AuditActor, AuditLog } from '../audit';
+import { isInSubtree } from '../grids';
 import type { NewNotice } from '../notices';
 import type { NewApproval, NewTask, TasksTables } from '../tasks';
 import type { EventFilter, EventRecord, EventScope, EventsRepository, EventsView } from './events.repository';
@@ -68,7 +71,11 @@ export interface GridLookup {
 export interface PeopleLookup {
   /** The operator's name and organisation (any scope: the actor themselves). */
   facts(id: string): Promise<{ name: string; orgId: string } | undefined>;
-  operatorInScope(id: string, scope: AreaScope): Promise<{ id: string; name: string; orgId: string } | undefined>;
+  /** An active operator in scope; `handles`: whether they hold grid:edit (may start, return and finish events). */
+  operatorInScope(
+    id: string,
+    scope: AreaScope,
+  ): Promise<{ id: string; name: string; orgId: string; handles: boolean } | undefined>;
   orgInScope(id: string, scope: AreaScope): Promise<{ id: string; name: string; areaCode: string } | undefined>;
   orgsInScope(scope: AreaScope): Promise<Array<{ id: string; name: string; areaCode: string; areaName: string }>>;
 }
@@ -127,6 +134,12 @@ const REFUSAL_CODES: Record<TransitionRefusal['code'], ErrorCodeValue> = {
   NOTE_REQUIRED: ErrorCode.VALIDATION,
   ASSIGNEE_REQUIRED: ErrorCode.VALIDATION,
 };
+
+/** The state a transition leads to, or the domain's refusal as an error. */
+function allowed(answer: TransitionAnswer): EventState {
+  if (!answer.ok) throw new AppError(REFUSAL_CODES[answer.code], answer.msg);
+  return answer.to;
+}
 
 const EVENT_LINK = (id: number) => `/platform/grid-events?eventId=${id}`;
 
@@ -351,9 +364,20 @@ export class EventsService {
     const state = stateOf(row.state);
     const line: EventState[] = ['reported', 'accepted', 'dispatched', 'handling', 'handled', 'reviewed', 'closed'];
     if (state === 'rejected') line.splice(1, line.length - 1, 'rejected');
+    // Steps past where the event stands now are not reached, even if an earlier round reached them (a
+    // redo sends a handled event back to handling; a returned event waits for a new dispatch).
+    const position = state === 'returned' ? line.indexOf('accepted') : line.indexOf(state);
     let previous: number | null = null;
-    const steps = line.map((step) => {
-      const log = [...logs].reverse().find((l) => (step === 'reported' ? l.action === 'report' : l.to_state === step));
+    const steps = line.map((step, i) => {
+      // Only the flow's own steps: photos added and overdue marks keep the state and are not steps.
+      const log =
+        i > position
+          ? undefined
+          : [...logs]
+              .reverse()
+              .find((l) =>
+                step === 'reported' ? l.action === 'report' : isEventAction(l.action) && l.to_state === step,
+              );
       const at = log === undefined ? null : Number(log.at);
       const duration = at !== null && previous !== null ? Math.max(0, at - previous) : null;
       if (at !== null) previous = at;
@@ -405,6 +429,12 @@ export class EventsService {
     }
     if (grid === null && areaCode.endsWith('00')) {
       throw invalidField('longitude', '该位置不在任何网格内，请在网格范围内上报或联系管理员划分网格');
+    }
+    // A grid manager sees only their grid's subtree: an event reported outside it would be written and
+    // then hidden from its own reporter (the answer a 404). Refused before anything is written.
+    const scope = await this.scopeOf(principal);
+    if (scope.gridPrefix !== undefined && (grid === null || !isInSubtree(grid.code, scope.gridPrefix))) {
+      throw new AppError(ErrorCode.AREA_OUT_OF_SCOPE, '事件位置不在您管理的网格内');
     }
     const now = this.now();
     const priority = fields.priority as EventPriority;
@@ -573,11 +603,27 @@ export class EventsService {
     const from = stateOf(row.state);
     const action: EventAction = body.action;
 
+    const assignee = { operatorId: row.assignee_id, orgId: row.org_id };
     let target: { operatorId: string | null; orgId: string | null; text: string } | undefined;
     if (EVENT_ACTIONS[action].needsAssignee) {
+      // The flow and the permission first (with a stand-in target): an illegal or forbidden dispatch
+      // is a 409 / 403 whatever it names, and learns nothing about which operators exist.
+      allowed(
+        checkTransition({
+          state: from,
+          action,
+          actor,
+          assignee,
+          note: body.note,
+          target: { operatorId: '?', orgId: null },
+        }),
+      );
       if (body.assigneeId !== undefined) {
         const member = await this.people.operatorInScope(body.assigneeId, principal.scope);
         if (member === undefined) throw invalidField('assigneeId', '派遣对象不存在或不在您的辖区');
+        // Only the assignee may start, return or finish: someone without grid:edit would hold the event
+        // in 「已派遣」 with no one able to move it on.
+        if (!member.handles) throw invalidField('assigneeId', `${member.name}没有处置事件的权限，不能派遣给他`);
         target = { operatorId: member.id, orgId: member.orgId, text: member.name };
       } else if (body.orgCode !== undefined) {
         const org = await this.people.orgInScope(body.orgCode, principal.scope);
@@ -585,16 +631,7 @@ export class EventsService {
         target = { operatorId: null, orgId: org.id, text: org.name };
       }
     }
-    const answer = checkTransition({
-      state: from,
-      action,
-      actor,
-      assignee: { operatorId: row.assignee_id, orgId: row.org_id },
-      note: body.note,
-      target,
-    });
-    if (!answer.ok) throw new AppError(REFUSAL_CODES[answer.code], answer.msg);
-    const to = answer.to;
+    const to = allowed(checkTransition({ state: from, action, actor, assignee, note: body.note, target }));
     const now = this.now();
     const subject = String(id);
     await this.repository.transaction(async (trx) => {
@@ -669,7 +706,9 @@ export class EventsService {
         trx,
       );
     }
-    if (action === 'redo') {
+    // Sent back to the operator who handled it; an event dispatched to an organisation has nobody to name
+    // (and the reviewer must not be handed their own rejection).
+    if (action === 'redo' && row.assignee_id !== null) {
       await this.effects.createTask(
         {
           kind: 'event',
@@ -677,7 +716,7 @@ export class EventsService {
           content: `审核不通过：${note}`,
           link: EVENT_LINK(Number(row.id)),
           subjectId: subject,
-          assigneeId: row.assignee_id ?? principal.id,
+          assigneeId: row.assignee_id,
           assignerId: principal.id,
           areaCode: row.area_code,
           dueAt: null,

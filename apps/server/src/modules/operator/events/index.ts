@@ -14,11 +14,17 @@ import { EventsRepository, type EventsView } from './events.repository';
 import { eventsRoutes } from './events.routes';
 import { EventsService, type GridLookup } from './events.service';
 import { type EventsSettings, readEventsSettings } from './events.settings';
+import { IncidentsRepository } from './incidents.repository';
+import { incidentsRoutes } from './incidents.routes';
+import { IncidentsService } from './incidents.service';
 import * as m0017 from './migrations/0017_events';
+import * as m0020 from './migrations/0020_event_stats_indexes';
 
 export type { EventScope } from './events.repository';
 export type { EventsService, StoredPhoto, SystemReport } from './events.service';
 export type { EventsTables } from './events.tables';
+/** The statistics' repository: its bulk insert loads volume for tests and benches. */
+export { IncidentsRepository } from './incidents.repository';
 
 /**
  * Grid events (issue 15): report (with photos) → accept → dispatch → handle → review → close, with
@@ -28,7 +34,7 @@ export type { EventsTables } from './events.tables';
 export const events = defineModule({
   name: 'events',
   tags: [{ name: 'grid-events', description: '运营平台：网格事件（上报、受理、派遣、处置、审核、结案）' }],
-  migrations: { '0017_events': m0017 },
+  migrations: { '0017_events': m0017, '0020_event_stats_indexes': m0020 },
   settings: readEventsSettings,
   create(context: ModuleContext<EventsView, EventsSettings>) {
     const { now, log, settings } = context;
@@ -66,9 +72,10 @@ export const events = defineModule({
         },
         async operatorInScope(id, scope) {
           const found = await people.inScope(id, scope);
-          return found === undefined || found.status !== 'active'
-            ? undefined
-            : { id: found.id, name: found.name, orgId: found.org_id };
+          if (found === undefined || found.status !== 'active') return undefined;
+          const facts = await people.directory.profileById(found.id);
+          const handles = facts?.permissions.has('grid:edit') ?? false;
+          return { id: found.id, name: found.name, orgId: found.org_id, handles };
         },
         async orgInScope(id, scope) {
           const org = await people.orgs.inScope(id, scope).catch(() => undefined);
@@ -114,10 +121,23 @@ export const events = defineModule({
       if (!principal.permissions.has('grid:view')) return { todo: 0 };
       return { todo: await service.waitingFor(principal) };
     });
+    const incidents = new IncidentsService(
+      new IncidentsRepository(context.database),
+      {
+        events: service,
+        label: (value) => dict.label('eventCatalog', value),
+        gridNames: gridApi.names,
+        orgTree: (scope) => people.orgs.tree(scope),
+      },
+      now,
+    );
     let sweeper: NodeJS.Timeout | undefined;
     return {
       api: service,
-      routes: eventsRoutes(service),
+      routes: async (app) => {
+        await eventsRoutes(service)(app);
+        await incidentsRoutes(incidents)(app);
+      },
       async start() {
         sweeper = setInterval(() => {
           service.sweepOverdue().catch((err: unknown) => log.error({ err }, 'overdue sweep failed'));

@@ -1,5 +1,4 @@
 import {
-  type Expression,
   type Insertable,
   type Kysely,
   type Selectable,
@@ -8,7 +7,7 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
-import { type AreaScope, inAreaScope } from '../../../platform/db/area-scope';
+import { type AreaScope, inAreaScope, inCodeTree } from '../../../platform/db/area-scope';
 import type { Database } from '../../../platform/db/database';
 import type { OperatorsTables } from '../operators';
 import type { GridMembersTable, GridsTable, GridsTables } from './grids.tables';
@@ -54,15 +53,8 @@ const SUMMARY = [
   'updated_at',
 ] as const satisfies readonly (keyof GridsTable)[];
 
-/**
- * The condition "this grid-code column lies in the subtree of `code`" (the grid itself and every grid
- * below it): codes nest by prefix and hold digits only, so LIKE needs no escaping. What the events
- * module filters a grid manager's events with (docs/GRID.md).
- */
-export function inGridSubtree(column: string, code: string): Expression<SqlBool> {
-  const ref = sql.ref(column);
-  return sql<SqlBool>`(${ref} = ${code} or ${ref} like ${`${code}%`})`;
-}
+/** The condition "this grid-code column lies in the subtree of `code`" (the grid and every grid below it). */
+export const inGridSubtree = inCodeTree;
 
 /** Whether `code` is `root` or lies below it. */
 export function isInSubtree(code: string, root: string): boolean {

@@ -1,0 +1,30 @@
+import {
+  operatorListResponse,
+  taskCompleteBody,
+  taskListResponse,
+  taskResponse,
+  taskSaveBody,
+} from '@lantian/contracts';
+import { apiGet, apiPostJson, type BodyOf, type Params } from '../../shared/api';
+
+/** The calls of the 任务中心 screen (`/adm/task/*`) and the operator picker of 下达任务. */
+
+export const taskKeys = {
+  all: ['tasks'] as const,
+  list: (params: Params) => ['tasks', 'list', params] as const,
+  operators: (keyword: string) => ['tasks', 'operators', keyword] as const,
+};
+
+export type TaskSave = BodyOf<typeof taskSaveBody>;
+
+export const listTasks = (params: Params, signal?: AbortSignal) =>
+  apiGet('/adm/task/list', params, taskListResponse, { signal });
+export const saveTask = (body: TaskSave) => apiPostJson('/adm/task/save', body, taskResponse);
+export const completeTask = (body: BodyOf<typeof taskCompleteBody>) =>
+  apiPostJson('/adm/task/complete', body, taskResponse);
+
+/** Operators of the area to assign to: the 运营人员 list's call (needs its permission), first 20 matches. */
+export const searchOperators = (keyword: string, signal?: AbortSignal) =>
+  apiGet('/sys/user/list', { keyword, status: 'active', pageSize: 20 }, operatorListResponse, { signal });
+
+export { taskCompleteBody, taskSaveBody };
