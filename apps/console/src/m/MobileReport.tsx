@@ -3,7 +3,7 @@ import { eventDetailResponse, eventReportFields } from '@lantian/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, InputNumber, Progress, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { flatCatalog, PRIORITY_OPTIONS, type ReportValues, reportFormData } from '../sections/grid-events/event-view';
 import { eventKeys, getCatalogTree } from '../sections/grid-events/events.api';
 import { postMultipart } from '../sections/grid-events/upload';
@@ -33,6 +33,7 @@ export function MobileReport() {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const patrolParam = useSearchParams()[0].get('patrolId');
   const queryClient = useQueryClient();
   const catalog = useQuery({
     queryKey: eventKeys.catalog,
@@ -81,7 +82,9 @@ export function MobileReport() {
     const parsed = parseForm(eventReportFields, values);
     if (!parsed.ok) return setFieldErrors(form, parsed.errors);
     setProgress(0);
-    send.mutate(reportFormData({ ...parsed.data, patrolId: undefined }, photos));
+    // Reported during a patrol (the patrol tab links here with ?patrolId=…): the event joins that patrol.
+    const patrolId = /^[1-9]\d{0,11}$/.test(patrolParam ?? '') ? (patrolParam ?? undefined) : undefined;
+    send.mutate(reportFormData({ ...parsed.data, patrolId }, photos));
   };
 
   return (

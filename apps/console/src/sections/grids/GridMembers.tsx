@@ -11,7 +11,6 @@ import {
   Popconfirm,
   Radio,
   Select,
-  Space,
   Table,
   type TableColumnsType,
   Tag,
@@ -186,7 +185,6 @@ function MemberDialog({
           <Input.TextArea rows={2} placeholder="选填" />
         </Form.Item>
       </Form>
-      <Space />
     </Modal>
   );
 }

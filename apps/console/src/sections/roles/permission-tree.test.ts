@@ -24,7 +24,17 @@ describe('permissionTree', () => {
     const air = tree.find((n) => n.key === platformKey('air'));
     expect(air?.children?.map((c) => [c.key, c.title, c.kind])).toEqual([['air:view', '空气质量监测', 'menu']]);
     const grid = tree.find((n) => n.key === platformKey('grid'));
-    expect(grid?.children?.map((c) => c.kind)).toEqual(['menu', 'action']);
+    expect(grid?.children?.map((c) => c.kind)).toEqual([
+      'menu',
+      'action',
+      'action',
+      'action',
+      'action',
+      'action',
+      'menu',
+      'menu',
+      'menu',
+    ]);
   });
 
   it('leaves out platforms that have no permissions', () => {

@@ -181,6 +181,13 @@ export class EventsService {
     private readonly now: Clock,
   ) {}
 
+  /** Whether a patrol is the operator's own and running (the patrols module, which comes later, answers). */
+  private patrolCheck: ((patrolId: number, operatorId: string) => Promise<boolean>) | undefined;
+
+  checkPatrolsWith(check: (patrolId: number, operatorId: string) => Promise<boolean>): void {
+    this.patrolCheck = check;
+  }
+
   // --- Scope ------------------------------------------------------------------------------------
 
   /** What the operator may see: their area, narrowed by their grid role. */
@@ -422,6 +429,11 @@ export class EventsService {
     const actor = await this.actorOf(principal);
     const catalog = await this.catalogue.entry(fields.eventClassification);
     if (catalog === undefined) throw invalidField('eventClassification', '事件类别不存在或已停用');
+    if (fields.patrolId !== undefined && this.patrolCheck !== undefined) {
+      if (!(await this.patrolCheck(Number(fields.patrolId), principal.id))) {
+        throw invalidField('patrolId', '巡查不存在、已结束或不是您本人的巡查');
+      }
+    }
     const grid = await this.grids.locate(fields.longitude, fields.latitude);
     const areaCode = grid?.areaCode ?? principal.scope.areaCode;
     if (!inScope(areaCode, principal.scope)) {

@@ -2,6 +2,7 @@ import { NATIONWIDE } from '../../../platform/db/area-scope';
 import { defineModule, type ModuleContext } from '../../../platform/module';
 import { audit } from '../audit';
 import { dictionary } from '../dictionary';
+import { events } from '../events';
 import { grids } from '../grids';
 import { operators } from '../operators';
 import * as m0018 from './migrations/0018_patrols';
@@ -26,8 +27,9 @@ export const patrols = defineModule({
     const gridApi = context.use(grids);
     const dict = context.use(dictionary);
     const directory = context.use(operators).directory;
+    const repository = new PatrolsRepository(context.database);
     const service = new PatrolsService(
-      new PatrolsRepository(context.database),
+      repository,
       {
         membership: gridApi.membership,
         areaOf: async (code) => (await gridApi.get(code, NATIONWIDE))?.areaCode ?? null,
@@ -41,6 +43,11 @@ export const patrols = defineModule({
       context.use(audit).log,
       context.now,
     );
+    // An event reported "during a patrol" must name the reporter's own patrol, still running.
+    context.use(events).checkPatrolsWith(async (patrolId, operatorId) => {
+      const patrol = await repository.own(patrolId, operatorId);
+      return patrol !== undefined && patrol.status === 'active';
+    });
     return { api: { service }, routes: patrolsRoutes(service) };
   },
 });

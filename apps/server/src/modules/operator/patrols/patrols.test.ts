@@ -281,6 +281,21 @@ describe('a patrol from start to finish', () => {
     });
     expect(reported.statusCode, reported.body).toBe(200);
     const eventId = reported.json().data.eventId as string;
+    // Someone else's patrol, or one that does not exist, cannot be named: 400 and no event.
+    for (const [token, id] of [
+      [managerB.token, patrolId],
+      [member.token, '999999'],
+    ] as const) {
+      const refused = await reportEvent(token, {
+        title: '冒名',
+        eventClassification: 'dust',
+        longitude: '116.421',
+        latitude: '39.921',
+        patrolId: id,
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().msg).toContain('巡查不存在、已结束或不是您本人的巡查');
+    }
     const seen = await detail(office.token, patrolId);
     expect(seen.events).toEqual([
       {
