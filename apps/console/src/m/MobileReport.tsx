@@ -61,7 +61,9 @@ export function MobileReport() {
     );
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: locate once when the form opens
-  useEffect(locate, []);
+  useEffect(() => {
+    locate();
+  }, []);
 
   const send = useMutation({
     mutationFn: (body: FormData) =>

@@ -38,9 +38,12 @@ export default function MobileApp() {
   useEffect(() => {
     document.title = `${label} · ${configure.title}`;
   }, [label, configure.title]);
-  // A new page starts at its top (the report form sends you, scrolled down, to the event's page).
+  // A new page starts at its top (the report form sends you, scrolled down, to the event's page). A
+  // block body: mobile Chromium's scrollTo returns a promise, which React would call as the cleanup.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   return (
     <div className="lt-m">
