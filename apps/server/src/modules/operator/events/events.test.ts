@@ -3,6 +3,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../testing/app';
+import { multipart, polygon, square } from '../../../testing/grid-world';
 import {
   adminToken,
   createPlatformApp,
@@ -20,16 +21,6 @@ import { DictionaryCatalogue } from './catalogue';
 /** 2026-11-25 12:00:00 in Beijing. */
 const NOW = Math.floor(Date.UTC(2026, 10, 25, 4, 0, 0) / 1000);
 const HOUR = 3600;
-
-type Ring = number[][];
-const square = (west: number, south: number, side: number): Ring => [
-  [west, south],
-  [west + side, south],
-  [west + side, south + side],
-  [west, south + side],
-  [west, south],
-];
-const polygon = (ring: Ring) => ({ type: 'Polygon', coordinates: [ring] });
 
 /** Points: in community A1, in street A outside A1, in community B1, in 朝阳区 but in no grid. */
 const IN_A1 = { longitude: '116.42', latitude: '39.92' };
@@ -246,23 +237,6 @@ async function world(env: Record<string, string> = {}): Promise<World> {
   await role(member.operatorId, '110105001001', 'member');
   await role(managerB.operatorId, '110105002', 'manager');
   return { app, clock, admin, dispatcher, reviewer, member, managerB, other, shanghai };
-}
-
-/** A multipart body as a browser sends it, serialized by undici's FormData. */
-async function multipart(
-  fields: Record<string, string>,
-  photos: Array<{ name: string; bytes: Buffer; type?: string }>,
-): Promise<{ payload: Buffer; headers: Record<string, string> }> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  for (const photo of photos) {
-    form.append('photos', new Blob([new Uint8Array(photo.bytes)], { type: photo.type ?? 'image/jpeg' }), photo.name);
-  }
-  const response = new Response(form);
-  return {
-    payload: Buffer.from(await response.arrayBuffer()),
-    headers: { 'content-type': response.headers.get('content-type') ?? '' },
-  };
 }
 
 function client(w: World) {

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../testing/app';
+import { polygon, reportEvent, square } from '../../../testing/grid-world';
 import {
   adminToken,
   createPlatformApp,
@@ -20,16 +21,6 @@ import { IncidentsRepository } from './incidents.repository';
 const NOW = Math.floor(Date.UTC(2026, 10, 25, 4, 0, 0) / 1000);
 const HOUR = 3600;
 const DAY = 86_400;
-
-type Ring = number[][];
-const square = (west: number, south: number, side: number): Ring => [
-  [west, south],
-  [west + side, south],
-  [west + side, south + side],
-  [west, south + side],
-  [west, south],
-];
-const polygon = (ring: Ring) => ({ type: 'Polygon', coordinates: [ring] });
 
 /** Bulk events per catalogue: distinct counts, so that the top ten have one order. */
 const BULK: Array<[string, number]> = [
@@ -74,19 +65,7 @@ const data = async <T>(token: string, url: string, query: Record<string, string>
   dataOf<T>(await get(token, url, query));
 
 async function report(token: string, fields: Record<string, string>): Promise<EventDetail> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ priority: '2', address: '朝阳路 1 号', ...fields })) {
-    form.append(key, value);
-  }
-  const response = new Response(form);
-  return dataOf<EventDetail>(
-    await app.server.inject({
-      method: 'POST',
-      url: '/adm/event/report',
-      headers: { 'content-type': response.headers.get('content-type') ?? '', authorization: `Bearer ${token}` },
-      payload: Buffer.from(await response.arrayBuffer()),
-    }),
-  );
+  return dataOf<EventDetail>(await reportEvent(app, token, { priority: '2', address: '朝阳路 1 号', ...fields }));
 }
 
 async function move(at: number, eventId: string, action: string, extra: Record<string, string> = {}) {

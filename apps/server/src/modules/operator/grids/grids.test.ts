@@ -9,6 +9,7 @@ import {
 import { realtimeAqi } from '@lantian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../testing/app';
+import { polygon, square } from '../../../testing/grid-world';
 import {
   adminToken,
   createPlatformApp,
@@ -24,16 +25,6 @@ import { DEMO_GRID_COUNTY, grids } from '.';
 
 /** 2026-11-25 12:00:00 in Beijing (the end of an hour). */
 const NOW = Math.floor(Date.UTC(2026, 10, 25, 4, 0, 0) / 1000);
-
-type Ring = number[][];
-const square = (west: number, south: number, side: number): Ring => [
-  [west, south],
-  [west + side, south],
-  [west + side, south + side],
-  [west, south + side],
-  [west, south],
-];
-const polygon = (...rings: Ring[]) => ({ type: 'Polygon', coordinates: rings });
 
 /** Street A of 朝阳区: 0.1° square with a hole in its north-east. */
 const STREET_A = polygon(square(116.4, 39.9, 0.1), square(116.44, 39.94, 0.02));

@@ -2,6 +2,7 @@ import { type AuditRow, ErrorCode, type PatrolDetail, type PatrolRow } from '@la
 import { haversineMeters } from '@lantian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../testing/app';
+import { polygon, reportEvent, square } from '../../../testing/grid-world';
 import {
   adminToken,
   createPlatformApp,
@@ -13,16 +14,6 @@ import {
 
 /** 2026-11-25 12:00:00 in Beijing. */
 const NOW = Math.floor(Date.UTC(2026, 10, 25, 4, 0, 0) / 1000);
-
-type Ring = number[][];
-const square = (west: number, south: number, side: number): Ring => [
-  [west, south],
-  [west + side, south],
-  [west + side, south + side],
-  [west, south + side],
-  [west, south],
-];
-const polygon = (ring: Ring) => ({ type: 'Polygon', coordinates: [ring] });
 
 interface Point {
   t: number;
@@ -92,18 +83,8 @@ const list = async (token: string, query: Record<string, string> = {}) =>
 const detail = async (token: string, patrolId: string) =>
   dataOf<PatrolDetail>(await get(token, '/adm/patrol/vodetail', { patrolId }));
 
-/** A multipart body as a browser sends it (an event reported during the patrol). */
-async function reportEvent(token: string, fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  const response = new Response(form);
-  return app.server.inject({
-    method: 'POST',
-    url: '/adm/event/report',
-    headers: { 'content-type': response.headers.get('content-type') ?? '', authorization: `Bearer ${token}` },
-    payload: Buffer.from(await response.arrayBuffer()),
-  });
-}
+/** An event reported during the patrol. */
+const reportDuring = (token: string, fields: Record<string, string>) => reportEvent(app, token, fields);
 
 beforeAll(async () => {
   app = await createPlatformApp({ PLATFORM_SESSION_IDLE_MINUTES: '1440' }, () => clock.now);
@@ -271,7 +252,7 @@ describe('a patrol from start to finish', () => {
   });
 
   it('lists the events reported during the patrol in its detail', async () => {
-    const reported = await reportEvent(member.token, {
+    const reported = await reportDuring(member.token, {
       title: '裸土未苫盖',
       eventClassification: 'bareSoil',
       longitude: '116.421',
@@ -286,7 +267,7 @@ describe('a patrol from start to finish', () => {
       [managerB.token, patrolId],
       [member.token, '999999'],
     ] as const) {
-      const refused = await reportEvent(token, {
+      const refused = await reportDuring(token, {
         title: '冒名',
         eventClassification: 'dust',
         longitude: '116.421',
