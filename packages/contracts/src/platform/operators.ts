@@ -160,6 +160,17 @@ export const operatorListQuery = pageQuery.extend({
 
 export const operatorListResponse = envelope(pageOf(operatorRow));
 
+/**
+ * Pickers of other screens (assigning a task, naming a grid member): active operators of the caller's
+ * area by name, for callers who assign work (grid:dispatch, grid:manage) without administering operators.
+ */
+export const operatorOptionsQuery = z.object({
+  keyword: z.string().trim().max(64, '过长').optional().describe('用户名或姓名中的文字'),
+  pageSize: z.coerce.number().int().min(1).max(50, '最多 50 行').default(20),
+});
+export const operatorOption = z.object({ id: platformId, username: z.string(), name: z.string(), org: orgRef });
+export const operatorOptionsResponse = envelope(z.object({ list: z.array(operatorOption) }));
+
 const username = z.string().trim().regex(OPERATOR_USERNAME_PATTERN, '用户名为 3–32 位字母、数字、_ . -，以字母开头');
 const phone = z
   .string()

@@ -133,7 +133,7 @@ function MemberDialog({
   const word = useDeferredValue(keyword.trim());
   const operators = useQuery({
     queryKey: gridKeys.operators(word),
-    queryFn: ({ signal }) => searchOperators({ keyword: word, status: 'active', pageNum: 1, pageSize: 20 }, signal),
+    queryFn: ({ signal }) => searchOperators(word, signal),
     retry: false,
   });
   const save = useMutation({ mutationFn: saveMember, onSuccess: onSaved });

@@ -18,10 +18,10 @@ import {
   gridResponse,
   type gridSaveBody,
   type gridUpdateBody,
-  operatorListResponse,
+  operatorOptionsResponse,
   stateCountsResponse,
 } from '@lantian/contracts';
-import { ApiError, apiGet, apiPostJson, type BodyOf, type DataOf, type Params } from '../../shared/api';
+import { ApiError, apiGet, apiPostJson, type BodyOf, type DataOf } from '../../shared/api';
 
 /** The calls of 网格划分 (`/adm/grid/*`, spec §7 "Platform: grid"), the area outlines and the operator picker. */
 
@@ -101,9 +101,9 @@ export const getOutline = (areaCode: string | null, signal?: AbortSignal) =>
     ? apiGet('/sys/area/getCurrentGeoJson', {}, geoJsonResponse, { signal })
     : apiGet('/sys/user/getCityBoundary', { areaCode }, geoJsonResponse, { signal });
 
-/** The operator picker of the member form: the list the 运营人员 screen uses. */
-export const searchOperators = (params: Params, signal?: AbortSignal) =>
-  apiGet('/sys/user/list', params, operatorListResponse, { signal });
+/** The operator picker of the member form: active operators of the area (grid:manage suffices). */
+export const searchOperators = (keyword: string, signal?: AbortSignal) =>
+  apiGet('/sys/user/options', { keyword, pageSize: 20 }, operatorOptionsResponse, { signal });
 
 export const createGrid = (body: GridSave) => apiPostJson('/adm/grid/save', body, gridResponse);
 export const updateGrid = (body: GridUpdate) => apiPostJson('/adm/grid/update', body, gridResponse);

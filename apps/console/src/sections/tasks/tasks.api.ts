@@ -1,5 +1,5 @@
 import {
-  operatorListResponse,
+  operatorOptionsResponse,
   taskCompleteBody,
   taskListResponse,
   taskResponse,
@@ -23,8 +23,8 @@ export const saveTask = (body: TaskSave) => apiPostJson('/adm/task/save', body, 
 export const completeTask = (body: BodyOf<typeof taskCompleteBody>) =>
   apiPostJson('/adm/task/complete', body, taskResponse);
 
-/** Operators of the area to assign to: the 运营人员 list's call (needs its permission), first 20 matches. */
+/** Operators of the area to assign to (grid:dispatch suffices), first 20 matches. */
 export const searchOperators = (keyword: string, signal?: AbortSignal) =>
-  apiGet('/sys/user/list', { keyword, status: 'active', pageSize: 20 }, operatorListResponse, { signal });
+  apiGet('/sys/user/options', { keyword, pageSize: 20 }, operatorOptionsResponse, { signal });
 
 export { taskCompleteBody, taskSaveBody };

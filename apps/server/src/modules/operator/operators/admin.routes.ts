@@ -4,6 +4,8 @@ import {
   operatorCreateBody,
   operatorListQuery,
   operatorListResponse,
+  operatorOptionsQuery,
+  operatorOptionsResponse,
   operatorResponse,
   operatorUpdateBody,
   orgResponse,
@@ -55,6 +57,18 @@ export function adminRoutes(deps: AdminRoutesDeps) {
         const page = pageOf(request.query, request.query.pageSize);
         return ok(pageAnswer(page, await operators.page(request.query, operatorOf(request), page)));
       },
+    );
+
+    route.get(
+      '/sys/user/options',
+      {
+        summary: '人员选择：本人所辖区域内在岗的运营人员（派遣、下达任务、设置网格员时选择）',
+        description: '需持有 grid:dispatch、grid:manage、system:operator:view 之一；按姓名排序，最多 50 行。',
+        access: 'operator:self',
+        query: operatorOptionsQuery,
+        response: operatorOptionsResponse,
+      },
+      async (request) => ok(await operators.options(request.query, operatorOf(request))),
     );
 
     const editOperators = 'operator:system:operator:edit' as const;

@@ -6,7 +6,7 @@ import type { OperatorPrincipal } from '../../../platform/http/principal';
 import { hashSecret } from '../../../platform/security/passwords';
 import { randomId } from '../../../platform/security/secrets';
 import type { AuditLog } from '../audit';
-import type { OperatorDirectory } from './directory.service';
+import { areaName, type OperatorDirectory } from './directory.service';
 import { actorOfPrincipal, requireGrantable } from './grants';
 import { presentOperatorRow } from './operators.presenters';
 import type { OperatorSort, OperatorsRepository, OperatorWithOrg } from './operators.repository';
@@ -35,6 +35,9 @@ const SORT_COLUMNS = {
  * only operators of organisations in their area, and give only roles whose permissions they hold.
  * Disabling an operator, or resetting their password, ends all their sessions at once.
  */
+/** Who may pick colleagues in other screens' forms. */
+const OPTION_PERMISSIONS = ['grid:dispatch', 'grid:manage', 'system:operator:view'];
+
 export class OperatorsService {
   constructor(
     private readonly operators: OperatorsRepository,
@@ -64,6 +67,27 @@ export class OperatorsService {
       sort,
     );
     return { list: await this.present(rows), total };
+  }
+
+  /** Active operators of the caller's area for other screens' pickers (see operatorOptionsQuery). */
+  async options(query: { keyword?: string | undefined; pageSize: number }, principal: OperatorPrincipal) {
+    if (!OPTION_PERMISSIONS.some((p) => principal.permissions.has(p))) {
+      throw forbidden('选择人员需要「受理、派遣」「网格划分与网格员管理」或「运营人员」权限之一');
+    }
+    const { rows } = await this.operators.page(
+      { keyword: query.keyword, status: 'active' },
+      principal.scope,
+      { pageNum: 1, pageSize: query.pageSize, offset: 0, limit: query.pageSize },
+      { by: 'name', order: 'asc' },
+    );
+    return {
+      list: rows.map((r) => ({
+        id: r.id,
+        username: r.username,
+        name: r.name,
+        org: { id: r.org_id, name: r.org_name, areaCode: r.org_area, areaName: areaName(r.org_area) },
+      })),
+    };
   }
 
   async create(body: OperatorCreateBody, principal: OperatorPrincipal, ip: string): Promise<OperatorRow> {

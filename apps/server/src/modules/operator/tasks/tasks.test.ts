@@ -260,3 +260,20 @@ describe('the approval centre', () => {
     );
   });
 });
+
+describe('the operator picker of assigning screens (/sys/user/options)', () => {
+  it('gives an assigner the active operators of their own area only, and refuses those who assign nothing', async () => {
+    const names = async (token: string, keyword?: string) =>
+      dataOf<{ list: Array<{ id: string; name: string; org: { areaCode: string } }> }>(
+        await get(token, '/sys/user/options', keyword === undefined ? {} : { keyword }),
+      ).list;
+    const seen = await names(dispatcher.token);
+    const ids = seen.map((o) => o.id);
+    expect(ids).toEqual(expect.arrayContaining([worker.operatorId, colleague.operatorId, reviewer.operatorId]));
+    expect(ids).not.toContain(huangpu.operatorId);
+    expect(seen.every((o) => o.org.areaCode === '110105')).toBe(true);
+    // grid:edit alone assigns nothing: no list of colleagues.
+    refused(await get(worker.token, '/sys/user/options'), 403, ErrorCode.FORBIDDEN);
+    refused(await get(dispatcher.token, '/sys/user/options', { pageSize: '500' }), 400);
+  });
+});
