@@ -237,7 +237,8 @@ test('a grid event from a phone report to its close, seen only by its own street
   // 5. The history shows every step, in order, with who did it.
   const drawer = reviewer.getByRole('dialog', { name: new RegExp(`事件详情：${TITLE}`) });
   const history = drawer.getByLabel('处理记录');
-  await expect(history).toBeVisible();
+  // The drawer refetches after the dialog closes: wait for the close to be in the history.
+  await expect(history).toContainText('结案');
   const text = (await history.innerText()).replace(/\s+/g, ' ');
   const steps = ['上报', '受理', '派遣', '开始处置', '处置完成', '审核通过', '结案'];
   let at = -1;
