@@ -76,7 +76,11 @@ export interface PeopleLookup {
     id: string,
     scope: AreaScope,
   ): Promise<{ id: string; name: string; orgId: string; handles: boolean } | undefined>;
-  orgInScope(id: string, scope: AreaScope): Promise<{ id: string; name: string; areaCode: string } | undefined>;
+  /** An organisation in scope; `handles`: whether any active operator of it holds grid:edit. */
+  orgInScope(
+    id: string,
+    scope: AreaScope,
+  ): Promise<{ id: string; name: string; areaCode: string; handles: boolean } | undefined>;
   orgsInScope(scope: AreaScope): Promise<Array<{ id: string; name: string; areaCode: string; areaName: string }>>;
 }
 
@@ -640,6 +644,9 @@ export class EventsService {
       } else if (body.orgCode !== undefined) {
         const org = await this.people.orgInScope(body.orgCode, principal.scope);
         if (org === undefined) throw invalidField('orgCode', '派遣组织不存在或不在您的辖区');
+        // As for a person: an organisation where nobody may handle events would hold it for ever.
+        if (!org.handles)
+          throw invalidField('orgCode', `${org.name}没有可处置事件的人员（需「处置网格事件」权限），不能派遣给该组织`);
         target = { operatorId: null, orgId: org.id, text: org.name };
       }
     }

@@ -564,6 +564,10 @@ describe('grid events over the API', () => {
     });
     // The member can no longer move it; the dispatcher re-dispatches, to an organisation this time.
     refused(await c.move(member.token, id, 'start'), 409, ErrorCode.ILLEGAL_TRANSITION);
+    // Not to an organisation where nobody may handle events (the reviewer's holds only grid:review).
+    const nobody = await c.move(dispatcher.token, id, 'dispatch', { orgCode: w.reviewer.orgId });
+    refused(nobody, 400, ErrorCode.VALIDATION);
+    expect(nobody.json().msg).toContain('没有可处置事件的人员');
     const toOrg = await c.moved(dispatcher.token, id, 'dispatch', { orgCode: other.orgId, note: '转环卫所' });
     expect(toOrg).toMatchObject({
       eventState: 'dispatched',

@@ -79,7 +79,9 @@ export const events = defineModule({
         },
         async orgInScope(id, scope) {
           const org = await people.orgs.inScope(id, scope).catch(() => undefined);
-          return org === undefined ? undefined : { id: org.id, name: org.name, areaCode: org.area_code };
+          if (org === undefined) return undefined;
+          const handles = (await people.countHolding(org.id, 'grid:edit')) > 0;
+          return { id: org.id, name: org.name, areaCode: org.area_code, handles };
         },
         async orgsInScope(scope) {
           const flat: Array<{ id: string; name: string; areaCode: string; areaName: string }> = [];

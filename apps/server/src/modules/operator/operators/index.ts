@@ -85,6 +85,8 @@ export const operators = defineModule({
         operators: operatorsService,
         /** An operator with their organisation, when they lie in `scope` (other modules' pickers and checks). */
         inScope: (id: string, scope: AreaScope) => operatorsRepo.byIdInScope(id, scope),
+        /** How many active operators of an organisation hold a permission (can anyone there do it?). */
+        countHolding: (orgId: string, permission: string) => operatorsRepo.countHolding(orgId, permission),
         roles,
         orgs,
         /** Clears the sign-in lockout of a username (the CLI's rescue after a password reset). */

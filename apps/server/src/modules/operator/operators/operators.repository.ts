@@ -156,4 +156,21 @@ export class OperatorsRepository {
     for (const row of rows) out.get(row.operator_id)?.push(row.role_id);
     return out;
   }
+
+  /** How many active operators of an organisation hold a permission (through any role; the built-in role holds all). */
+  async countHolding(orgId: string, permission: string): Promise<number> {
+    const row = await this.database.db
+      .selectFrom('operators as o')
+      .innerJoin('operator_roles as r', 'r.operator_id', 'o.id')
+      .innerJoin('roles as ro', 'ro.id', 'r.role_id')
+      .leftJoin('role_permissions as p', (join) =>
+        join.onRef('p.role_id', '=', 'ro.id').on('p.permission', '=', permission),
+      )
+      .select((eb) => eb.fn.count<number>('o.id').distinct().as('n'))
+      .where('o.org_id', '=', orgId)
+      .where('o.status', '=', 'active')
+      .where((eb) => eb.or([eb('ro.builtin', '=', 1), eb('p.permission', 'is not', null)]))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
 }
