@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from './app';
+import { dataOf, platformCall } from './platform';
 
 /**
  * Pieces the grid-governance tests share: square boundaries for test grids, and multipart forms as a
@@ -57,4 +58,9 @@ export async function reportEvent(
     headers: { ...body.headers, authorization: `Bearer ${token}` },
     payload: body.payload,
   });
+}
+
+/** POST /adm/grid/save as an operator holding `token` (grid:manage); the saved grid's code. */
+export async function saveGrid(app: TestApp, token: string, body: Record<string, unknown>): Promise<string> {
+  return dataOf<{ gridCode: string }>(await platformCall(app, { url: '/adm/grid/save', token, body })).gridCode;
 }

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, captchaUuid } from '../../../testing/accounts';
 import type { TestApp } from '../../../testing/app';
+import { polygon, saveGrid, square } from '../../../testing/grid-world';
 import {
   adminToken,
   createPlatformApp,
@@ -15,14 +16,6 @@ import {
 
 /** 2026-11-25 12:00:00 in Beijing. */
 const NOW = Math.floor(Date.UTC(2026, 10, 25, 4, 0, 0) / 1000);
-
-const square = (west: number, south: number, side: number) => [
-  [west, south],
-  [west + side, south],
-  [west + side, south + side],
-  [west, south + side],
-  [west, south],
-];
 
 interface Page<T> {
   list: T[];
@@ -99,18 +92,12 @@ function expectChinese400(res: LightMyRequestResponse, what: string) {
 beforeAll(async () => {
   app = await createPlatformApp({ PLATFORM_SESSION_IDLE_MINUTES: '1440' }, () => clock.now);
   admin = await adminToken(app);
-  dataOf(
-    await platformCall(app, {
-      url: '/adm/grid/save',
-      token: admin,
-      body: {
-        areaCode: '110105',
-        gridCode: '110105001',
-        name: '甲街道',
-        boundary: { type: 'Polygon', coordinates: [square(116.4, 39.9, 0.1)] },
-      },
-    }),
-  );
+  await saveGrid(app, admin, {
+    areaCode: '110105',
+    gridCode: '110105001',
+    name: '甲街道',
+    boundary: polygon(square(116.4, 39.9, 0.1)),
+  });
   const operator = (username: string, areaCode: string, permissions: string[]) =>
     districtOperator(app, admin, { username, areaCode, orgName: `${username}单位`, permissions });
   desk = await operator('desk', '110105', ['complaint:view', 'grid:dispatch', 'grid:view']);

@@ -29,11 +29,11 @@ export class DictionaryCatalogue implements Catalogue {
   ) {}
 
   async entry(code: string) {
-    const item = (await this.items()).find((i) => i.value === code);
+    const items = await this.items();
+    const item = items.find((i) => i.value === code);
     if (item === undefined) return undefined;
     const own = hoursOf(item.extra.deadlineHours);
-    const parent =
-      item.extra.parent === undefined ? undefined : (await this.items()).find((i) => i.value === item.extra.parent);
+    const parent = item.extra.parent === undefined ? undefined : items.find((i) => i.value === item.extra.parent);
     return { label: item.label, deadlineHours: own ?? hoursOf(parent?.extra.deadlineHours) };
   }
 

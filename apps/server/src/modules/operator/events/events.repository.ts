@@ -45,13 +45,10 @@ export interface EventFilter {
 /** Open states: an event in one of them past its deadline is overdue (packages/domain OPEN_EVENT_STATES). */
 const OPEN = ['reported', 'accepted', 'dispatched', 'handling', 'returned'];
 
-/** "This grid-code column lies in the subtree of `prefix`" (see inCodeTree). */
-export const inGridTree = inCodeTree;
-
 /** The condition of an event scope on the alias `e`. */
 export function inEventScope(scope: EventScope): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [inAreaScope('e.area_code', scope.area)];
-  if (scope.gridPrefix !== undefined) parts.push(inGridTree('e.grid_code', scope.gridPrefix));
+  if (scope.gridPrefix !== undefined) parts.push(inCodeTree('e.grid_code', scope.gridPrefix));
   if (scope.memberId !== undefined) {
     parts.push(sql<SqlBool>`(e.assignee_id = ${scope.memberId} or e.reporter_id = ${scope.memberId})`);
   }
@@ -129,7 +126,7 @@ export class EventsRepository {
     if (filter.state !== undefined) query = query.where('e.state', '=', filter.state);
     if (filter.catalogs !== undefined) query = query.where('e.catalog', 'in', [...filter.catalogs]);
     if (filter.source !== undefined) query = query.where('e.source', '=', filter.source);
-    if (filter.gridPrefix !== undefined) query = query.where(inGridTree('e.grid_code', filter.gridPrefix));
+    if (filter.gridPrefix !== undefined) query = query.where(inCodeTree('e.grid_code', filter.gridPrefix));
     if (filter.orgId !== undefined) query = query.where('e.org_id', '=', filter.orgId);
     if (filter.priority !== undefined) query = query.where('e.priority', '=', filter.priority);
     if (filter.overdueAt !== undefined) {

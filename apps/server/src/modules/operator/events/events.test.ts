@@ -3,7 +3,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../testing/app';
-import { multipart, polygon, square } from '../../../testing/grid-world';
+import { multipart, polygon, saveGrid, square } from '../../../testing/grid-world';
 import {
   adminToken,
   createPlatformApp,
@@ -183,8 +183,7 @@ async function world(env: Record<string, string> = {}): Promise<World> {
   const clock = { now: NOW };
   const app = await createPlatformApp({ PLATFORM_SESSION_IDLE_MINUTES: '1440', ...env }, () => clock.now);
   const admin = await adminToken(app);
-  const grid = async (body: Record<string, unknown>) =>
-    dataOf<{ gridCode: string }>(await platformCall(app, { url: '/adm/grid/save', token: admin, body })).gridCode;
+  const grid = (body: Record<string, unknown>) => saveGrid(app, admin, body);
   expect(
     await grid({
       areaCode: '110105',

@@ -1,8 +1,8 @@
 import { OPEN_EVENT_STATES } from '@lantian/domain';
 import { type Expression, type Insertable, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { type AreaScope, inAreaScope } from '../../../platform/db/area-scope';
+import { type AreaScope, inAreaScope, inCodeTree } from '../../../platform/db/area-scope';
 import type { Database } from '../../../platform/db/database';
-import { type EventScope, type EventsView, inEventScope, inGridTree } from './events.repository';
+import { type EventScope, type EventsView, inEventScope } from './events.repository';
 import type { EventsTable } from './events.tables';
 
 /** What the statistics count: a period of report times, optionally catalogues, a grid subtree, an area, a box. */
@@ -85,7 +85,7 @@ export class IncidentsRepository {
           : sql<SqlBool>`e.catalog in (${sql.join(filter.catalogs.map((c) => sql`${c}`))})`,
       );
     }
-    if (filter.gridPrefix !== undefined) parts.push(inGridTree('e.grid_code', filter.gridPrefix));
+    if (filter.gridPrefix !== undefined) parts.push(inCodeTree('e.grid_code', filter.gridPrefix));
     if (filter.area !== undefined) parts.push(inAreaScope('e.area_code', filter.area));
     if (filter.bbox !== undefined) {
       const b = filter.bbox;

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../testing/app';
-import { polygon, reportEvent, square } from '../../../testing/grid-world';
+import { polygon, reportEvent, saveGrid, square } from '../../../testing/grid-world';
 import {
   adminToken,
   createPlatformApp,
@@ -121,8 +121,7 @@ const inPlace = (p: number) => Array.from({ length: BULK_TOTAL }, (_, i) => i % 
 beforeAll(async () => {
   app = await createPlatformApp({ PLATFORM_SESSION_IDLE_MINUTES: '1440' }, () => clock);
   admin = await adminToken(app);
-  const grid = async (body: Record<string, unknown>) =>
-    dataOf(await platformCall(app, { url: '/adm/grid/save', token: admin, body }));
+  const grid = (body: Record<string, unknown>) => saveGrid(app, admin, body);
   await grid({
     areaCode: '110105',
     gridCode: '110105001',

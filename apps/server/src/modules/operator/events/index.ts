@@ -6,7 +6,7 @@ import { devices } from '../devices';
 import { dictionary } from '../dictionary';
 import { grids } from '../grids';
 import { notices } from '../notices';
-import { operators } from '../operators';
+import { areaName, operators } from '../operators';
 import { tasks } from '../tasks';
 import { openEventFromAlarm } from './alarm-events';
 import { DictionaryCatalogue } from './catalogue';
@@ -84,15 +84,12 @@ export const events = defineModule({
           return { id: org.id, name: org.name, areaCode: org.area_code, handles };
         },
         async orgsInScope(scope) {
-          const flat: Array<{ id: string; name: string; areaCode: string; areaName: string }> = [];
-          const walk = (nodes: Awaited<ReturnType<typeof people.orgs.tree>>) => {
-            for (const node of nodes) {
-              flat.push({ id: node.id, name: node.name, areaCode: node.areaCode, areaName: node.areaName });
-              walk(node.children);
-            }
-          };
-          walk(await people.orgs.tree(scope));
-          return flat;
+          return (await people.orgs.list(scope)).map((o) => ({
+            id: o.id,
+            name: o.name,
+            areaCode: o.area_code,
+            areaName: areaName(o.area_code),
+          }));
         },
       },
       new DictionaryCatalogue(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type AreaScope, NATIONWIDE } from '../../../platform/db/area-scope';
+import { type AreaScope, inCodeTree, NATIONWIDE } from '../../../platform/db/area-scope';
 import { freshDatabases, testDialects } from '../../../testing/databases';
-import { GridsRepository, inGridSubtree, type NewGrid } from './grids.repository';
+import { GridsRepository, type NewGrid } from './grids.repository';
 
 const NOW = 1_760_000_000;
 const BEIJING: AreaScope = { areaCode: '110000' };
@@ -147,7 +147,7 @@ describe.each(testDialects())('the grids repository on %s', (dialect) => {
     const rows = await database.db
       .selectFrom('grids')
       .select('code')
-      .where(inGridSubtree('code', '110105001002'))
+      .where(inCodeTree('code', '110105001002'))
       .orderBy('code')
       .execute();
     expect(rows.map((r) => r.code)).toEqual(['110105001002', '110105001002001']);

@@ -53,9 +53,6 @@ const SUMMARY = [
   'updated_at',
 ] as const satisfies readonly (keyof GridsTable)[];
 
-/** The condition "this grid-code column lies in the subtree of `code`" (the grid and every grid below it). */
-export const inGridSubtree = inCodeTree;
-
 /** Whether `code` is `root` or lies below it. */
 export function isInSubtree(code: string, root: string): boolean {
   return code.startsWith(root);
@@ -151,7 +148,7 @@ export class GridsRepository {
     return this.db
       .selectFrom('grids')
       .select(SUMMARY)
-      .where(inGridSubtree('code', code))
+      .where(inCodeTree('code', code))
       .where(inAreaScope('area_code', scope))
       .orderBy('level')
       .orderBy('sort')

@@ -19,7 +19,7 @@ import * as m0015 from './migrations/0015_grids';
 
 export type { LocatedGrid } from './grid-locator';
 export { DEMO_GRID_COUNTY } from './grids.demo';
-export { inGridSubtree, isInSubtree } from './grids.repository';
+export { isInSubtree } from './grids.repository';
 export type { GridsTables } from './grids.tables';
 
 /** A safety net behind the invalidation messages (see GridLocator). */
@@ -53,10 +53,10 @@ export interface GridRef {
  * - `locate(lon, lat)`: the deepest grid whose boundary holds the point (in memory; dropped on every
  *   instance by any write);
  * - `get(code, scope)`, `names(codes)`, `membership(operatorId)`, `members(gridCode, scope)`;
- * - `subtree(code)`: the codes of a grid and every grid below it. In SQL, `inGridSubtree(column,
- *   code)` (exported here): codes nest by prefix, so the subtree of G is `code = G or code like 'G%'`.
+ * - `subtree(code)`: the codes of a grid and every grid below it. In SQL, `inCodeTree(column, code)`
+ *   (platform/db/area-scope.ts): codes nest by prefix, so the subtree of G is the range [G, G + 1).
  *
- * Registered before the device core: the device registry is read lazily, in requests only.
+ * Registered after the device core, whose registry it reads for the devices inside a grid.
  */
 export const grids = defineModule({
   name: 'grids',

@@ -22,6 +22,7 @@ import { SignInService } from './sign-in.service';
 import { TodoCounter } from './todos';
 
 export { ADMIN_USERNAME, randomOperatorPassword } from './bootstrap';
+export { areaName } from './directory.service';
 export { SHELL_PRINCIPAL } from './grants';
 export type { OperatorsSettings } from './operators.settings';
 export type { OperatorsTables } from './operators.tables';

@@ -28,6 +28,11 @@ export class OrgsService {
     return orgForest(orgs, counts);
   }
 
+  /** The organisations inside the scope, flat (pickers of other modules; no operator counts). */
+  list(scope: AreaScope): Promise<Org[]> {
+    return this.orgs.all(scope);
+  }
+
   /** An organisation inside the scope, or 404 (one outside is not revealed). */
   async inScope(id: string, scope: AreaScope): Promise<Org> {
     const org = await this.orgs.byId(id);

@@ -1,9 +1,9 @@
 import { type Expression, type Insertable, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
-import { type AreaScope, inAreaScope } from '../../../platform/db/area-scope';
+import { type AreaScope, inAreaScope, inCodeTree } from '../../../platform/db/area-scope';
 import type { Database } from '../../../platform/db/database';
 import { containsIgnoringCase } from '../../../platform/db/like';
 import type { EventsTables } from '../events';
-import { inGridSubtree } from '../grids';
+
 import type { PatrolPointsTable, PatrolsTable, PatrolsTables } from './patrols.tables';
 
 /** The patrols module's view of the database: its tables, and the events table read for the events of a patrol. */
@@ -35,7 +35,7 @@ export type StoredPoint = Selectable<PatrolPointsTable>;
 /** The condition of a patrol scope on the alias `p`. */
 export function inPatrolScope(scope: PatrolScope): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [inAreaScope('p.area_code', scope.area)];
-  if (scope.gridPrefix !== undefined) parts.push(inGridSubtree('p.grid_code', scope.gridPrefix));
+  if (scope.gridPrefix !== undefined) parts.push(inCodeTree('p.grid_code', scope.gridPrefix));
   if (scope.memberId !== undefined) parts.push(sql<SqlBool>`p.operator_id = ${scope.memberId}`);
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
@@ -98,7 +98,7 @@ export class PatrolsRepository {
     if (filter.keyword !== undefined && filter.keyword !== '') {
       query = query.where(containsIgnoringCase(['p.operator_name', 'p.note'], filter.keyword));
     }
-    if (filter.gridPrefix !== undefined) query = query.where(inGridSubtree('p.grid_code', filter.gridPrefix));
+    if (filter.gridPrefix !== undefined) query = query.where(inCodeTree('p.grid_code', filter.gridPrefix));
     if (filter.tool !== undefined) query = query.where('p.tool', '=', filter.tool);
     if (filter.status !== undefined) query = query.where('p.status', '=', filter.status);
     if (filter.from !== undefined) query = query.where('p.started_at', '>=', filter.from);

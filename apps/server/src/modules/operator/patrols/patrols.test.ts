@@ -2,7 +2,7 @@ import { type AuditRow, ErrorCode, type PatrolDetail, type PatrolRow } from '@la
 import { haversineMeters } from '@lantian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../testing/app';
-import { polygon, reportEvent, square } from '../../../testing/grid-world';
+import { polygon, reportEvent, saveGrid, square } from '../../../testing/grid-world';
 import {
   adminToken,
   createPlatformApp,
@@ -89,8 +89,7 @@ const reportDuring = (token: string, fields: Record<string, string>) => reportEv
 beforeAll(async () => {
   app = await createPlatformApp({ PLATFORM_SESSION_IDLE_MINUTES: '1440' }, () => clock.now);
   admin = await adminToken(app);
-  const grid = async (body: Record<string, unknown>) =>
-    dataOf(await platformCall(app, { url: '/adm/grid/save', token: admin, body }));
+  const grid = (body: Record<string, unknown>) => saveGrid(app, admin, body);
   await grid({
     areaCode: '110105',
     gridCode: '110105001',
