@@ -9,7 +9,8 @@ import { defineConfig } from 'vitest/config';
 const json = process.env.VITEST_JSON;
 const realdata = process.env.LANTIAN_REALDATA === '1';
 const include = realdata ? ['src/**/*.realdata.test.ts'] : ['src/**/*.test.ts', 'scripts/**/*.test.ts'];
-const exclude = realdata ? [] : ['**/*.realdata.test.ts'];
+// The fault suite (*.fault.test.ts) breaks databases and servers on purpose: `npm run test:faults` only.
+const exclude = realdata ? ['**/*.fault.test.ts'] : ['**/*.realdata.test.ts', '**/*.fault.test.ts'];
 
 export default defineConfig({
   test: {

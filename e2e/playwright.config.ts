@@ -51,6 +51,9 @@ export default defineConfig({
           timeout: 60_000,
           reuseExistingServer: false,
           env: {
+            // Stated: an unset NODE_ENV is production, which refuses the test-only settings below and
+            // sets Secure `__Host-` cookies (Chromium keeps those on http://localhost only, not on 127.0.0.1).
+            NODE_ENV: 'development',
             PORT: String(port),
             HOST: '127.0.0.1',
             DATABASE_URL: `sqlite:${dbFile}`,
@@ -68,6 +71,10 @@ export default defineConfig({
             // short session poll so that "the open session ends within one poll" takes seconds.
             PLATFORM_ADMIN_PASSWORD: 'Admin#2026pw',
             PLATFORM_SESSION_POLL_SECONDS: '3',
+            // Every spec's browser calls from 127.0.0.1: the real request budgets, sized for a whole suite.
+            RATE_LIMIT_PUBLIC_MAX: '100000',
+            RATE_LIMIT_OPERATOR_MAX: '100000',
+            SHORT_URL_RATE_LIMIT_MAX: '10000',
           },
         }
       : undefined,

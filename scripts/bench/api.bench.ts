@@ -4,19 +4,16 @@
  * back 31 days), listening on 127.0.0.1, hammered by autocannon for BENCH_API_SECONDS (10) each.
  * The ceiling is a bare Fastify route returning a constant in the same process; each call is also
  * given as a share of it. Signatures are off (PUBLIC_API_SIGNATURE=off) so requests can repeat.
- * autocannon fires from a worker thread, so the load generator does not share the server's loop.
  *
  * `--soak` (or BENCH_SOAK_SECONDS=N, default 300 with --soak) then runs mixed load for that long,
  * announcing a new hour every 30 s so the snapshot rebuilds under load, and reports errors, non-2xx
  * answers, RSS and heap before and after. Run with `node --expose-gc` for exact heap figures.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatChinaDateTime, SECONDS_PER_DAY } from '@lantian/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { migrateAppDatabase, openAppDatabase } from '../../apps/server/src/database';
@@ -24,6 +21,7 @@ import { AirStore, notifyHourIngested } from '../../apps/server/src/modules/data
 import { seedDemoData } from '../../apps/server/src/modules/data/demo';
 import { systemClock } from '../../apps/server/src/platform/clock';
 import { MemoryState } from '../../apps/server/src/platform/state';
+import { type CannonResult, fire, request, type Target } from './cannon';
 import type { BenchResult } from './index';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -32,66 +30,8 @@ const SOAK_SECONDS = process.env.BENCH_SOAK_SECONDS
   : process.argv.includes('--soak')
     ? 300
     : 0;
-const CONNECTIONS = 10;
 const HISTORY_DAYS = 3;
 const SERIES_CITY = '110000';
-
-interface Target {
-  label: string;
-  method: 'GET' | 'POST';
-  path: string;
-  params: Record<string, string>;
-}
-
-interface CannonRequest {
-  method: 'GET' | 'POST';
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-
-interface CannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  workers?: number;
-  requests?: CannonRequest[];
-}
-
-type Autocannon = (options: CannonOptions) => PromiseLike<unknown>;
-
-// autocannon ships no types: it is loaded as a value and its results are parsed, never cast.
-const loaded: unknown = createRequire(import.meta.url)('autocannon');
-const isAutocannon = (value: unknown): value is Autocannon => typeof value === 'function';
-
-const histogram = z.object({ average: z.number(), p99: z.number(), total: z.number().optional() });
-const cannonResult = z.object({
-  requests: histogram,
-  latency: histogram,
-  errors: z.number(),
-  timeouts: z.number(),
-  non2xx: z.number(),
-  statusCodeStats: z.record(z.string(), z.object({ count: z.coerce.number() })).optional(),
-});
-type CannonResult = z.infer<typeof cannonResult>;
-
-function request(target: Target): CannonRequest {
-  const encoded = new URLSearchParams(target.params).toString();
-  if (target.method === 'GET')
-    return { method: 'GET', path: encoded === '' ? target.path : `${target.path}?${encoded}` };
-  return {
-    method: 'POST',
-    path: target.path,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: encoded,
-  };
-}
-
-async function fire(origin: string, requests: CannonRequest[], seconds: number): Promise<CannonResult> {
-  if (!isAutocannon(loaded)) throw new Error('autocannon did not load as a function');
-  const raw = await loaded({ url: origin, connections: CONNECTIONS, duration: seconds, workers: 1, requests });
-  return cannonResult.parse(raw);
-}
 
 async function listen(server: FastifyInstance): Promise<string> {
   await server.listen({ host: '127.0.0.1', port: 0 });

@@ -7,9 +7,11 @@ import { type AppTables, MODULES } from './modules/registry';
 import { type Clock, systemClock } from './platform/clock';
 import type { Database } from './platform/db/database';
 import { type AccessChecks, type RouteAccess, registerAccessControl } from './platform/http/access';
+import { trustProxyOption } from './platform/http/client-address';
 import { registerCompression } from './platform/http/compression';
 import { registerApiDocs } from './platform/http/docs';
-import { apiNotFound, registerErrorHandling } from './platform/http/error-handler';
+import { apiNotFound, errorHandler, registerErrorHandling } from './platform/http/error-handler';
+import { registerRateLimits } from './platform/http/rate-limit';
 import { registerSecurityHeaders } from './platform/http/security';
 import { registerSignatureCheck } from './platform/http/signature';
 import { registerStaticApps } from './platform/http/static-apps';
@@ -63,6 +65,7 @@ export function apiPathTest(routeUrls: readonly string[]): (pathname: string) =>
  */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
+  const timeouts = config.httpTimeouts;
   const server = Fastify({
     logger: loggerOptions(config.logLevel),
     genReqId: requestId,
@@ -70,8 +73,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Finish in-flight requests on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
     // Per-IP limits (accounts) need the client's address, not a reverse proxy's (TRUST_PROXY).
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
+    // A malformed or overlong URL is refused by the router before any route runs: the envelope too.
+    frameworkErrors: errorHandler,
+    // A client that dribbles its headers or body (slowloris) loses the socket at these bounds.
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      // Node looks for overdue requests only this often (30 s by default, which would stretch every bound above).
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(timeouts.headersMs / 4))),
+    },
   }).withTypeProvider<ZodTypeProvider>();
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
@@ -114,6 +128,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     server,
     config.publicApiSignature === 'on' ? { key: config.publicApiKey, state: deps.state } : undefined,
   );
+
+  // Every route registered from here on gets its request budget (platform/http/rate-limit.ts).
+  registerRateLimits(server, { state: deps.state, limits: config.rateLimits });
 
   for (const { parts } of modules) {
     const register = parts.routes;

@@ -21,7 +21,8 @@ describe('configuration from the environment', () => {
     expect(config.port).toBe(8080);
     expect(config.database).toEqual({ kind: 'sqlite', path: '/srv/lantian/data/lantian.db' });
     expect(config.redisUrl).toBeUndefined();
-    expect(config.nodeEnv).toBe('development');
+    // A forgotten NODE_ENV is production (Secure cookies, no console SMS, test settings refused).
+    expect(config.nodeEnv).toBe('production');
   });
 
   it('reads PORT, sqlite:PATH, postgres:// and redis:// settings', () => {
@@ -35,6 +36,7 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/lantian' }, cwd).database).toEqual({
       kind: 'postgres',
       url: 'postgres://u:p@db:5432/lantian',
+      timeouts: { connectMs: 5000, statementMs: 15000, idleInTransactionMs: 60000 },
     });
   });
 
@@ -66,7 +68,14 @@ describe('configuration from the environment', () => {
 
   it('reads the import archive as an http(s) URL template, and the station list URL', () => {
     const importSettings = (env: Record<string, string>) => settingsOf(ingest, loadConfig(env, cwd));
-    expect(importSettings({})).toEqual({ archiveUrl: undefined, stationsUrl: undefined });
+    expect(importSettings({})).toEqual({
+      archiveUrl: undefined,
+      stationsUrl: undefined,
+      downloadMaxBytes: 64 * 1024 * 1024,
+      downloadTimeoutMs: 20_000,
+    });
+    expect(importSettings({ IMPORT_DOWNLOAD_MAX_MB: '8' }).downloadMaxBytes).toBe(8 * 1024 * 1024);
+    expect(() => importSettings({ IMPORT_DOWNLOAD_MAX_MB: '0' })).toThrow(/IMPORT_DOWNLOAD_MAX_MB/);
     const config = importSettings({
       IMPORT_ARCHIVE_URL: 'https://example.org/data/china_sites_{yyyymmdd}.csv',
       IMPORT_STATIONS_URL: 'http://127.0.0.1:8000/stations.csv',

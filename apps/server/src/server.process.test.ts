@@ -58,7 +58,9 @@ describe('server start-up', () => {
   it('serves, then exits 0 on SIGTERM', async () => {
     const dir = tempDir();
     const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const child = spawn(tsx, [path.join(root, 'apps/server/src/server.ts')], {
+    // Node itself is the child (tsx as a loader): the tsx launcher SIGKILLs a child that has not
+    // acknowledged a relayed SIGTERM within 30 ms, which a loaded machine can miss (exit 143).
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
       cwd: root,
       env: {
         ...process.env,

@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, describeDatabase, loadConfig } from './config';
 import { migrateAppDatabase, openAppDatabase } from './database';
 import { installGracefulShutdown } from './platform/lifecycle';
-import { openSharedState } from './platform/state';
+import { openSharedState, pingAtStartup, RedisState } from './platform/state';
 
 /**
  * Start-up: configuration (every module's settings checked), database (migrated), shared state,
@@ -13,10 +13,21 @@ import { openSharedState } from './platform/state';
 async function main() {
   const config = loadConfig();
   const database = openAppDatabase(config.database);
-  const state = openSharedState(config.redisUrl);
+  const state = openSharedState(config.redisUrl, config.redisTimeouts);
+  try {
+    // Before the modules subscribe to their channels: a Redis that does not answer stops start-up
+    // with one line, rather than a server that says "ready" and answers every request 503.
+    await pingAtStartup(state, config.redisTimeouts.startupMs);
+  } catch (err) {
+    await Promise.allSettled([database.close(), state.close()]);
+    throw err;
+  }
   const app = await buildApp({ config, database, state });
   const { server } = app;
   const log = server.log;
+  // Outages of the database and Redis are logged once when they begin and once when they end.
+  database.outage.reportTo(log);
+  if (state instanceof RedisState) state.outage.reportTo(log);
   try {
     const report = await migrateAppDatabase(database);
     log.info({ database: describeDatabase(config.database), applied: report.applied }, 'database ready');

@@ -122,7 +122,11 @@ export const slidePuzzleQuery = z.object({
     .int()
     .optional()
     .describe('图片高度：155（默认）或 180（登录对话框）；其他值按最接近的一种'),
-  accuracy: z.coerce.number().int().optional().describe('容差像素，限制在 1–10，默认 5；登录对话框用 2'),
+  accuracy: z.coerce
+    .number()
+    .int()
+    .optional()
+    .describe('容差像素，限制在 1–10，默认 5；登录对话框用 2。服务器另以 3 像素为上限'),
 });
 
 export const slidePuzzle = z.object({
@@ -142,6 +146,10 @@ export const checkSlidePuzzleBody = z.object({
   phone: text(32).describe('通过后的票据只能用于此手机号'),
   x: text(16).describe('松手时拼图块图片的左边距（背景图像素，可含小数）'),
   trail: text(8000).describe('拖动过程中纵向位移的采样，逗号分隔的数字（如 0,1,1,2,1）'),
+  track: optionalText(40_000).describe(
+    '拖动轨迹（必填才能通过）：分号分隔的采样，每个为“按下后的毫秒,拼图块横坐标（背景图像素）,纵向位移”，如 0,0,0;120,8.5,1;…；' +
+      '服务器检查时长、速度变化、方向与抖动',
+  ),
 });
 export const slidePuzzleTicket = z.object({
   ticket: z.string().describe('一次性票据：2 分钟内随 getMessageCodeData 提交'),
@@ -173,10 +181,18 @@ export const loginBody = z.object({
   code: optionalText(16).describe('verificationCode 的别名'),
   uuid: optionalText(64).describe('图片验证码编号（或用 Authentication-UUID 头）'),
   remember: flag.describe('记住密码：会话保持更久（浏览器不保存密码）'),
+  ticket: optionalText(128).describe(
+    '滑动验证票据：该手机号登录尝试过多时必填（回答 PUZZLE_TICKET_REQUIRED 时先完成滑动验证再重试）',
+  ),
 });
 
 export const loginResult = z.object({
-  token: z.string().describe('会话令牌；浏览器另有 HttpOnly Cookie，其他客户端放在 Authentication-Token 头'),
+  token: z
+    .string()
+    .optional()
+    .describe(
+      '会话令牌，供非浏览器客户端放在 Authentication-Token 头；浏览器的请求（带 Sec-Fetch-* 头）不回显，令牌只在 HttpOnly Cookie 中',
+    ),
   uniqueId: z.string().describe('用户的唯一标识'),
   username: z.string().describe('打码的手机号，如 138****8000'),
   userType: z.string(),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalString, createNonce, NONCE_PATTERN, signParams } from './signature';
+import { canonicalString, createNonce, isSignableValue, NONCE_PATTERN, signParams, unsignableParam } from './signature';
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -40,5 +40,30 @@ describe('public-site request signature', () => {
         expect(canonicalString(reversed, 'n', 't', 'k')).toBe(canonicalString(params, 'n', 't', 'k'));
       }),
     );
+  });
+
+  it('never throws on hostile values: objects whose toString is not a function, nested and prototype keys', () => {
+    const hostile: Record<string, unknown> = JSON.parse(
+      '{"a":{"toString":1},"b":[{"valueOf":1}],"c":{"__proto__":{"x":1}},"constructor":{"prototype":1},"d":"x\\u0000y"}',
+    );
+    expect(() => canonicalString(hostile, 'n', 't', 'k')).not.toThrow();
+    expect(canonicalString(hostile, 'n', 't', 'k')).toBe('x\u0000yntk');
+    expect(() => canonicalString({ a: Object.create(null), b: Array(100_000).fill('1') }, 'n', 't', 'k')).not.toThrow();
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (params) => {
+        expect(typeof canonicalString(params, 'n', 't', 'k')).toBe('string');
+      }),
+    );
+  });
+
+  it('signs only scalars and lists of scalars, and names the first parameter that is not one', () => {
+    for (const value of [undefined, null, '', 'x', 0, -1.5, true, ['1', 2, false], []]) {
+      expect(isSignableValue(value), String(value)).toBe(true);
+    }
+    for (const value of [{}, { toString: 1 }, [{}], [null], [['1']], Object.create(null)]) {
+      expect(isSignableValue(value)).toBe(false);
+    }
+    expect(unsignableParam({ a: '1', b: ['2'] })).toBeUndefined();
+    expect(unsignableParam(JSON.parse('{"ok":"1","a":{"toString":1}}'))).toBe('a');
   });
 });

@@ -16,15 +16,49 @@ export const SIGNATURE_WINDOW_MS = 5 * 60 * 1000;
 
 export const NONCE_PATTERN = /^[A-Za-z0-9]{16}$/;
 
-/** One parameter's value as it enters the canonical string; absent and empty parameters contribute nothing. */
-function valueText(value: SignableValue): string {
-  if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map(String).join(',');
-  return String(value);
+type Scalar = string | number | boolean;
+
+const isScalar = (value: unknown): value is Scalar =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/**
+ * Whether a parameter value can be signed: absent, a string, number or boolean, or a list of those
+ * (a repeated form or query parameter). Anything else (an object, a list holding one: only JSON
+ * bodies can carry them) has no canonical text, so a signed call carrying it is refused as malformed
+ * before anything is hashed.
+ */
+export function isSignableValue(value: unknown): value is SignableValue {
+  if (value === null || value === undefined || isScalar(value)) return true;
+  return Array.isArray(value) && value.every(isScalar);
 }
 
-/** The string that is hashed: values in parameter-name order (code-point order), then nonce, timestamp, key. */
-export function canonicalString(params: SignableParams, nonce: string, timestamp: string, key: string): string {
+/** The first parameter whose value cannot be signed (see isSignableValue), if any. */
+export function unsignableParam(params: Readonly<Record<string, unknown>>): string | undefined {
+  return Object.keys(params).find((name) => !isSignableValue(params[name]));
+}
+
+/**
+ * One parameter's value as it enters the canonical string; absent and empty parameters contribute
+ * nothing. Total on any input: a value the type rules out (an object from a hostile JSON body) is
+ * never converted with String(), which runs the value's own toString and throws on
+ * `{"toString":1}`; it contributes nothing, and the server refuses such calls before hashing anyway.
+ */
+function valueText(value: unknown): string {
+  if (isScalar(value)) return String(value);
+  if (Array.isArray(value) && value.every(isScalar)) return value.map(String).join(',');
+  return '';
+}
+
+/**
+ * The string that is hashed: values in parameter-name order (code-point order), then nonce, timestamp,
+ * key. It takes any parameters and never throws (the server hashes what it was sent, see valueText).
+ */
+export function canonicalString(
+  params: Readonly<Record<string, unknown>>,
+  nonce: string,
+  timestamp: string,
+  key: string,
+): string {
   const names = Object.keys(params).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return names.map((n) => valueText(params[n])).join('') + nonce + timestamp + key;
 }

@@ -197,6 +197,8 @@ interface Range {
   to: CalendarDate;
   template: string;
   stationsUrl: string | undefined;
+  /** IMPORT_DOWNLOAD_MAX_MB and IMPORT_DOWNLOAD_TIMEOUT_SECONDS. */
+  limits: { maxBytes: number; timeoutMs: number };
 }
 
 async function importRange(importer: Importer, range: Range, stationFiles: readonly string[]) {
@@ -204,7 +206,7 @@ async function importRange(importer: Importer, range: Range, stationFiles: reado
   if (range.stationsUrl !== undefined) {
     const url = range.stationsUrl;
     try {
-      const got = await download(url);
+      const got = await download(url, range.limits);
       if (got.status === 'missing') importer.skipMissing(url, `HTTP ${got.httpStatus}`);
       else await importer.importFile({ name: url, bytes: got.bytes }, 'station-list');
     } catch (err) {
@@ -215,7 +217,7 @@ async function importRange(importer: Importer, range: Range, stationFiles: reado
   for (const day of datesBetween(range.from, range.to)) {
     const url = archiveUrl(range.template, day);
     try {
-      const got = await download(url);
+      const got = await download(url, range.limits);
       if (got.status === 'missing') {
         importer.skipMissing(url, `${formatDate(day)}: 存档中没有这一天 / not in the archive (HTTP ${got.httpStatus})`);
       } else {
@@ -268,7 +270,13 @@ export async function importCommand(config: Config, out: Output, argv: readonly 
         '未配置下载地址 / no archive configured: 请设置 IMPORT_ARCHIVE_URL，例如 / set IMPORT_ARCHIVE_URL, e.g. https://example.org/data/china_sites_{yyyymmdd}.csv',
       );
     }
-    range = { from, to, template: settings.archiveUrl, stationsUrl: settings.stationsUrl };
+    range = {
+      from,
+      to,
+      template: settings.archiveUrl,
+      stationsUrl: settings.stationsUrl,
+      limits: { maxBytes: settings.downloadMaxBytes, timeoutMs: settings.downloadTimeoutMs },
+    };
   } else if (options.paths.length === 0) {
     throw new CliError(IMPORT_USAGE);
   }

@@ -16,6 +16,21 @@ export const TEST_PUZZLE_X = 150;
 /** A drag trail with a human wobble. */
 export const HUMAN_TRAIL = '0,1,1,2,1,0,-1,0';
 
+/**
+ * A drag track (`t,x,y;…`) as a hand makes it with our widget: a sample about every 55 ms, the piece
+ * speeding up then braking (ease in and out) to `targetX`, a vertical wobble, 0.8 s in all.
+ */
+export function humanTrack(targetX: number = TEST_PUZZLE_X, samples = 15): string {
+  const wobble = [0, 1, 1, 2, 1, 0, -1, 0, 1, 2, 2, 1, 0, 1, 1];
+  return Array.from({ length: samples }, (_, i) => {
+    const p = (i + 1) / samples;
+    const t = Math.round(120 + p * 700 + (i % 3) * 4);
+    const x = ((targetX * (1 - Math.cos(Math.PI * p))) / 2).toFixed(1);
+    return `${t},${x},${wobble[i % wobble.length]}`;
+  }).join(';');
+}
+export const HUMAN_TRACK = humanTrack();
+
 export interface AccountsTestApp extends TestApp {
   outboxFile: string;
   /** The codes sent so far (the file: SMS provider's JSON lines). */
@@ -118,7 +133,7 @@ export async function puzzleTicket(app: TestApp, phone: string, ip?: string): Pr
   const puzzle = await call(app, 'GET', '/api/user/getSlidePuzzle', at);
   const res = await call(app, 'POST', '/api/user/checkSlidePuzzle', {
     ...at,
-    params: { uuid: puzzle.json().data.uuid, phone, x: String(TEST_PUZZLE_X), trail: HUMAN_TRAIL },
+    params: { uuid: puzzle.json().data.uuid, phone, x: String(TEST_PUZZLE_X), trail: HUMAN_TRAIL, track: HUMAN_TRACK },
   });
   if (res.statusCode !== 200) throw new Error(`puzzle failed: ${res.body}`);
   return res.json().data.ticket;
@@ -189,9 +204,11 @@ export async function login(
   });
 }
 
-/** Logs in and answers the session token. */
+/** Logs in (as a browser page) and answers the session token, from its HttpOnly cookie. */
 export async function loginToken(app: TestApp, phone: string, password: string, remember = false): Promise<string> {
   const res = await login(app, phone, password, { remember });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
-  return res.json().token;
+  const token = setCookies(res).get('Authentication-Token')?.value;
+  if (token === undefined) throw new Error('login set no token cookie');
+  return token;
 }

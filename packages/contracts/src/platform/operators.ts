@@ -68,7 +68,10 @@ export const sessionTime = z.object({
 
 export const signInResponse = envelope(
   z.object({
-    token: z.string().describe('会话令牌（浏览器另以 HttpOnly Cookie 保存）'),
+    token: z
+      .string()
+      .optional()
+      .describe('会话令牌，供非浏览器客户端使用；浏览器的请求（带 Sec-Fetch-* 头）不回显，令牌只在 HttpOnly Cookie 中'),
     operator: operatorProfile,
     session: sessionTime,
   }),

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
-import type { DatabaseConfig } from '../config';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { type DatabaseConfig, DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from '../config';
+import { Outage } from '../outages';
+import { openPostgresPool } from './postgres-pool';
 import { columnsOf, columnValues } from './rows';
+import { ImmediateSqliteDialect } from './sqlite-dialect';
 
 export type Dialect = DatabaseConfig['kind'];
 
@@ -45,12 +47,11 @@ export interface Database<Tables> extends AnyDatabase {
 /** A database whatever its tables: what health checks and shutdown need, and what modules are handed. */
 export interface AnyDatabase {
   readonly dialect: Dialect;
+  /** The database's outages, logged once each (PostgreSQL; SQLite is a file and has none). */
+  readonly outage: Outage;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
-
-const INT8_OID = 20;
-const NUMERIC_OID = 1700;
 
 /** Rows per multi-row INSERT on PostgreSQL: ~30 columns × 1,000 stays under its 65,535 parameters. */
 const PG_BULK_CHUNK = 1_000;
@@ -63,7 +64,7 @@ function openSqlite<Tables>(file: string): { db: Kysely<Tables>; sqlite: SqliteD
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }), sqlite };
+  return { db: new Kysely<Tables>({ dialect: new ImmediateSqliteDialect(sqlite) }), sqlite };
 }
 
 function sqliteBulkInsert(sqlite: SqliteDatabase.Database, table: string, rows: readonly unknown[]): number {
@@ -83,19 +84,8 @@ function sqliteBulkInsert(sqlite: SqliteDatabase.Database, table: string, rows: 
   return rows.length;
 }
 
-function openPostgres<Tables>(url: string): Kysely<Tables> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    // Epoch seconds are stored as BIGINT; they fit a JS number exactly, so read them as numbers.
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID || oid === NUMERIC_OID
-          ? (value: string) => Number(value)
-          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-    },
-  });
-  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+function openPostgres<Tables>(url: string, timeouts: PostgresTimeouts, outage: Outage): Kysely<Tables> {
+  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool: openPostgresPool(url, timeouts, outage) }) });
 }
 
 /** Rows per multi-row upsert on PostgreSQL: ~12 columns × 500 stays far under its parameter limit. */
@@ -112,11 +102,19 @@ function upsertSql(table: string, columns: readonly string[], conflict: readonly
 
 export function openDatabase<Tables>(config: DatabaseConfig): Database<Tables> {
   const sqlite = config.kind === 'sqlite' ? openSqlite<Tables>(config.path) : undefined;
-  const db = sqlite?.db ?? openPostgres<Tables>(config.kind === 'postgres' ? config.url : '');
+  const outage = new Outage('database');
+  const db =
+    sqlite?.db ??
+    openPostgres<Tables>(
+      config.kind === 'postgres' ? config.url : '',
+      (config.kind === 'postgres' ? config.timeouts : undefined) ?? DEFAULT_POSTGRES_TIMEOUTS,
+      outage,
+    );
   const prepared = new Map<string, SqliteDatabase.Statement>();
   return {
     db,
     dialect: config.kind,
+    outage,
     async upsertMany(trx, table, rows, options) {
       const first = rows[0];
       if (first === undefined) return;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { unauthenticated } from '../errors';
 
 /**
@@ -32,6 +32,10 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: Access | undefined;
+  /** A public-site call that must carry the spec's signature (platform/http/signature.ts). */
+  signed: boolean;
+  /** The route's schemas as declared (the route fuzz in src/fuzz builds its requests from them). */
+  schema: FastifySchema | undefined;
 }
 
 function checkFor(access: Access, checks: AccessChecks): AccessCheck | undefined {
@@ -56,6 +60,8 @@ export function registerAccessControl(app: FastifyInstance, checks: AccessChecks
         method,
         url: r.url,
         access: r.config?.access,
+        signed: r.config?.signed === true,
+        schema: r.schema,
       })),
     );
 
@@ -85,6 +91,7 @@ export function registerAccessControl(app: FastifyInstance, checks: AccessChecks
  */
 export function markRoutesPublic(scope: FastifyInstance) {
   scope.addHook('onRoute', (route) => {
-    route.config = { ...route.config, access: 'public' };
+    // Files (pages, scripts, docs) are not API calls: a page load fetches dozens, none counted.
+    route.config = { ...route.config, access: 'public', rateLimit: false };
   });
 }

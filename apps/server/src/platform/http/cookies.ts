@@ -40,6 +40,29 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
   return parts.join('; ');
 }
 
+/**
+ * The name of a session-token cookie: with Secure it carries the `__Host-` prefix, which browsers
+ * accept only from a secure origin, with Path=/ and no Domain, so neither a sibling subdomain nor a
+ * plain-HTTP page can plant one (session fixation). Without Secure (development over plain HTTP,
+ * where browsers refuse `__Host-`) the bare name. Readers take only the name of the running mode.
+ */
+export function sessionCookieName(base: string, secure: boolean): string {
+  return secure ? `__Host-${base}` : base;
+}
+
+/**
+ * A browser's request: it carries fetch metadata (`Sec-Fetch-Site` / `Sec-Fetch-Mode`), which every
+ * current browser adds and no page script can remove. A browser's session lives in the HttpOnly
+ * cookie, so a login answer to one leaves the token out: echoing it would hand it to any script
+ * running on the page, which is what HttpOnly is for. Other callers (apps, curl, servers) get it:
+ * they send it back in a header.
+ */
+export function isBrowserRequest(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  const mode = request.headers['sec-fetch-mode'];
+  return (typeof site === 'string' && site !== '') || (typeof mode === 'string' && mode !== '');
+}
+
 /** Adds Set-Cookie values to those the reply already carries. */
 export function appendCookies(reply: FastifyReply, cookies: readonly string[]): void {
   const existing = reply.getHeader('set-cookie');

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
 import { type AppIssue, appIssueOf } from './params';
+import { UnavailableLog, unavailableAnswerOf } from './unavailable';
 
 /**
  * The one place where errors become responses. Clients always get the envelope with a stable
@@ -28,7 +29,13 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCodeValue; msg: string 
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: ErrorCode.BAD_REQUEST, msg: '请求长度与内容不符' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: ErrorCode.BAD_REQUEST, msg: '请求体不能为空' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: ErrorCode.BAD_REQUEST, msg: '请求体不是有效的 JSON' },
+  // Raised by the router before any route is chosen (Fastify's `frameworkErrors`, see app.ts).
+  FST_ERR_BAD_URL: { code: ErrorCode.BAD_REQUEST, msg: '请求地址格式不正确' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: ErrorCode.BAD_REQUEST, msg: '请求地址中的参数过长' },
 };
+
+/** One per process: 503s of a kind are logged at most once a minute, whichever app instance saw them. */
+const unavailableLog = new UnavailableLog();
 
 function send(reply: FastifyReply, status: number, body: ErrorEnvelope, headers: Record<string, string> = {}) {
   return reply.status(status).headers(headers).send(body);
@@ -59,6 +66,13 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     const first = issues.find((_issue, i) => appIssues[i] === undefined) ?? issues[0];
     const msg = first === undefined ? '参数错误' : `参数错误：${first.field} ${first.message}`;
     return send(reply, 400, { code: ErrorCode.VALIDATION, msg, data: { issues } });
+  }
+
+  // The database or Redis cannot serve now: 503 + Retry-After, and no line per request.
+  const down = unavailableAnswerOf(thrown);
+  if (down !== undefined) {
+    unavailableLog.record(request.log, down, thrown);
+    return send(reply, down.status, down.body, down.headers);
   }
 
   const known = error.code === undefined ? undefined : FASTIFY_CLIENT_ERRORS[error.code];

@@ -9,6 +9,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Access } from './access';
+import type { RouteRateLimit } from './rate-limit';
 
 /**
  * Declaring a route: its path, its access, its schemas and one service call. Everything else a
@@ -59,6 +60,8 @@ export interface RouteSpec<Body extends Schema, Query extends Schema, Params ext
   description?: string;
   /** A GET that changes something (see FastifyContextConfig.writes). */
   writes?: boolean;
+  /** The route's own request budget, or false for none (see http/rate-limit.ts; default: its group's). */
+  rateLimit?: false | RouteRateLimit;
   body?: Body;
   query?: Query;
   params?: Params;
@@ -145,6 +148,7 @@ export function routesOf(app: ApiApp, defaults: RouteDefaults): RouteBuilder {
         access: spec.access ?? defaults.access,
         signed: spec.signed ?? defaults.signed,
         writes: spec.writes ?? method !== 'GET',
+        ...(spec.rateLimit === undefined ? {} : { rateLimit: spec.rateLimit }),
       },
       schema: schemaOf(spec, spec.tags ?? defaults.tags, spec.consumes ?? defaults.consumes),
       handler,

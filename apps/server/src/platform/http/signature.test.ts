@@ -108,4 +108,78 @@ describe('public-site request signatures', () => {
     app = await createTestApp({ env: { PUBLIC_API_SIGNATURE: 'off' } });
     expect((await app.server.inject({ method: 'GET', url })).statusCode).toBe(200);
   });
+
+  describe('hostile parameter values (issue 16: 53 of 482 hostile requests answered 500)', () => {
+    const hostile = '{"a":{"toString":1}}';
+    const post = async (target: TestApp, path: string, payload: string) =>
+      target.server.inject({
+        method: 'POST',
+        url: path,
+        payload,
+        headers: { ...(await signParams({}, target.config.publicApiKey)), 'content-type': 'application/json' },
+      });
+
+    it('answers the quoted `{"a":{"toString":1}}` body with 400 on every signed POST route, never 500', async () => {
+      app = await createTestApp();
+      const signedPosts = app.routes().filter((r) => r.signed && r.access === 'public' && r.method === 'POST');
+      expect(signedPosts.map((r) => r.url)).toEqual(
+        expect.arrayContaining(['/anon/user/getUniqueId', '/api/cityAna/getCityCalendar']),
+      );
+      expect(signedPosts.length).toBeGreaterThan(40);
+      for (const route of signedPosts) {
+        const res = await post(app, route.url, hostile);
+        expect(res.statusCode, route.url).toBe(400);
+        expect(res.json(), route.url).toMatchObject({
+          code: ErrorCode.VALIDATION,
+          msg: expect.stringContaining('"a"'),
+        });
+      }
+    });
+
+    it('judges the parameters before hashing: objects and lists of objects are 400 naming the parameter', async () => {
+      app = await createTestApp();
+      for (const [path, payload, name] of [
+        ['/anon/user/getUniqueId', '{"x":"1","a":{"toString":1}}', 'a'],
+        ['/api/cityAna/getCityCalendar', '{"cityCode":{"toString":1,"valueOf":1}}', 'cityCode'],
+        ['/api/cityAna/getAreaAqiData', '{"cityCode":[{"toString":"x"}]}', 'cityCode'],
+        ['/api/cityAna/getForeDayData', '{"cityCode":{"constructor":{"name":1}}}', 'cityCode'],
+        ['/api/getCityCurrentData', '{"city":[["110000"]]}', 'city'],
+      ] as const) {
+        const res = await post(app, path, payload);
+        expect(res.statusCode, payload).toBe(400);
+        expect(res.json(), payload).toEqual({
+          code: ErrorCode.VALIDATION,
+          msg: `参数错误："${name}" 只能是文字、数字或由它们组成的列表`,
+          data: { issues: [{ field: `"${name}"`, message: '只能是文字、数字或由它们组成的列表' }] },
+        });
+      }
+    });
+
+    it('still verifies correctly signed JSON bodies of scalars and lists of scalars', async () => {
+      app = await createTestApp();
+      const params = { city: '110000', extra: ['1', '2'] };
+      const res = await app.server.inject({
+        method: 'POST',
+        url: '/api/getCityCurrentData',
+        payload: JSON.stringify(params),
+        headers: { ...(await signParams(params, app.config.publicApiKey)), 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('PUBLIC_API_SIGNATURE=off: the same bodies reach validation and are 400, not 500', async () => {
+      app = await createTestApp({ env: { PUBLIC_API_SIGNATURE: 'off' } });
+      for (const path of ['/anon/user/getUniqueId', '/api/cityAna/getCityCalendar', '/api/getCityCurrentData']) {
+        for (const payload of [hostile, '{"cityCode":{"toString":1}}', '{"city":{"toString":1}}']) {
+          const res = await app.server.inject({
+            method: 'POST',
+            url: path,
+            payload,
+            headers: { 'content-type': 'application/json' },
+          });
+          expect(res.statusCode, `${path} ${payload}`).toBeLessThan(500);
+        }
+      }
+    });
+  });
 });

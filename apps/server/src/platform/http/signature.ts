@@ -5,10 +5,10 @@ import {
   NONCE_PATTERN,
   SIGNATURE_HEADERS,
   SIGNATURE_WINDOW_MS,
-  type SignableParams,
+  unsignableParam,
 } from '@lantian/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../errors';
+import { AppError, invalidField } from '../errors';
 import type { SharedState } from '../state';
 
 /**
@@ -32,16 +32,19 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function isParams(value: unknown): value is SignableParams {
+function isParams(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
 }
 
 /** The parameters a call signed: its query string, plus its form or JSON body. */
-export function signedParams(request: FastifyRequest): SignableParams {
+export function signedParams(request: FastifyRequest): Readonly<Record<string, unknown>> {
   const query = isParams(request.query) ? request.query : {};
   const body = isParams(request.body) ? request.body : {};
   return { ...query, ...body };
 }
+
+/** A parameter name as quoted back in a message: a hostile name may be long or invisible. */
+const quoted = (name: string) => JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name);
 
 async function check(request: FastifyRequest, { key, state, now = Date.now }: SignatureOptions): Promise<void> {
   const nonce = header(request, SIGNATURE_HEADERS.nonce);
@@ -54,8 +57,13 @@ async function check(request: FastifyRequest, { key, state, now = Date.now }: Si
   if (!/^\d{13}$/.test(timestamp) || Math.abs(Number(timestamp) - now()) > SIGNATURE_WINDOW_MS) {
     throw refuse('请求时间与服务器相差超过 5 分钟，请校准设备时间后重试');
   }
+  // Judged before anything is hashed: each parameter is text, a number or a list of those. A JSON
+  // body can carry more (`{"a":{"toString":1}}`), which no client can have signed: 400 naming it.
+  const params = signedParams(request);
+  const unsignable = unsignableParam(params);
+  if (unsignable !== undefined) throw invalidField(quoted(unsignable), '只能是文字、数字或由它们组成的列表');
   const expected = createHash('sha256')
-    .update(canonicalString(signedParams(request), nonce, timestamp, key))
+    .update(canonicalString(params, nonce, timestamp, key))
     .digest();
   const given = /^[0-9a-fA-F]{64}$/.test(sign) ? Buffer.from(sign, 'hex') : Buffer.alloc(0);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refuse('签名校验失败');

@@ -25,7 +25,11 @@ export function humanWait(seconds: number): string {
 export class RateLimiter {
   constructor(private readonly state: SharedState) {}
 
-  /** Refuses (429 + Retry-After) when a counter has already reached its max; counts nothing. */
+  /**
+   * Refuses (429 + Retry-After) when a counter has already reached its max; counts nothing. Not a
+   * cap by itself: parallel requests may all pass it before any of them counts. Where the cap must
+   * hold under races (login tries), count first with hit().
+   */
   async check(limits: readonly Limit[]): Promise<void> {
     for (const limit of limits) {
       const count = Number((await this.state.get(limit.key)) ?? 0);
@@ -42,6 +46,11 @@ export class RateLimiter {
         throw rateLimited(resetInMs / 1000, limit.message(resetInMs / 1000));
       }
     });
+  }
+
+  /** Counts one in a fixed window and answers the new count (a threshold the caller judges, not a cap). */
+  async count(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
+    return this.state.increment(key, windowMs);
   }
 
   async reset(key: string): Promise<void> {

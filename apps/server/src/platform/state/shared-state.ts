@@ -28,3 +28,16 @@ export interface SharedState {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * The shared state cannot be reached (Redis down, restarting, too slow to answer within
+ * REDIS_COMMAND_TIMEOUT_MS). Thrown by every operation but `publish` (best effort, see RedisState);
+ * the error handler answers it 503 with Retry-After (http/unavailable.ts). What each feature does
+ * about it is listed in docs/RELIABILITY.md: nonces, rate limits, captchas and codes fail closed.
+ */
+export class StateUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StateUnavailableError';
+  }
+}

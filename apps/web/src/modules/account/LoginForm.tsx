@@ -1,10 +1,11 @@
 import { MESSAGES, normalizeUsername, validateLoginForm } from '@lantian/domain';
 import { App, Checkbox, Form, Input } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { type Captcha, getCaptcha, login, serverMessage } from './account.api';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type Captcha, getCaptcha, login, needsPuzzle, serverMessage } from './account.api';
 import { closeLoginDialog } from './dialogs';
 import { ModeLink, ModeSwitch, PasswordInput, PhoneInput, SubmitButton } from './LoginFields';
 import { DURATION, TEXT } from './messages';
+import { PASSED_PUZZLE_LINGER_MS, PuzzleOverlay } from './PuzzleOverlay';
 import { forget, remember, rememberedPhone } from './remember';
 import { refreshSession } from './session';
 import { fieldStatus, useFieldErrors } from './useFieldErrors';
@@ -20,6 +21,11 @@ export function LoginForm() {
   const [captchaFailed, setCaptchaFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const { errors, setErrors, clear } = useFieldErrors<'username' | 'verificationCode'>();
+  // After many tries for a phone the server wants the slide puzzle too (issue 16): its ticket, per phone.
+  const [showPuzzle, setShowPuzzle] = useState(false);
+  const [ticket, setTicket] = useState<{ phone: string; ticket: string } | null>(null);
+  const linger = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(linger.current), []);
 
   const loadCaptcha = useCallback(async () => {
     try {
@@ -55,6 +61,7 @@ export function LoginForm() {
         verificationCode: verificationCode.trim(),
         uuid: captcha.uuid,
         remember: rememberMe,
+        ...(ticket?.phone === phone ? { ticket: ticket.ticket } : {}),
       });
       if (rememberMe) remember(phone);
       else forget();
@@ -62,11 +69,19 @@ export function LoginForm() {
       closeLoginDialog();
     } catch (err) {
       toast.error({ content: serverMessage(err) ?? TEXT.connectionFailed, duration: DURATION.error });
+      if (needsPuzzle(err)) setShowPuzzle(true);
       // The server spends a captcha on every check (GUIDE §7): the next try needs a new one.
       refreshCaptcha();
     } finally {
+      // A ticket is spent by the try it went with, whatever the answer.
+      setTicket(null);
       setBusy(false);
     }
+  };
+
+  const puzzlePassed = (passed: string) => {
+    setTicket({ phone: normalizeUsername(username), ticket: passed });
+    linger.current = setTimeout(() => setShowPuzzle(false), PASSED_PUZZLE_LINGER_MS);
   };
 
   return (
@@ -119,6 +134,17 @@ export function LoginForm() {
       </div>
       <SubmitButton busy={busy} label="登录" busyLabel="登录中…" />
       <ModeSwitch prompt="还没有账号？" to="registry" action="免费注册" />
+      {showPuzzle && (
+        <PuzzleOverlay
+          phone={normalizeUsername(username)}
+          onPass={puzzlePassed}
+          onFail={() => setTicket(null)}
+          onClose={() => {
+            clearTimeout(linger.current);
+            setShowPuzzle(false);
+          }}
+        />
+      )}
     </Form>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { checkSlidePuzzle, getSlidePuzzle } from './account.api';
-import { SlideVerify } from './SlideVerify';
+import { type SlideRelease, SlideVerify } from './SlideVerify';
 import { LOGIN_DIALOG_PUZZLE } from './slide-verify-logic';
 
 /** How long the solved puzzle stays in view before the form comes back. */
@@ -23,10 +23,7 @@ export function PuzzleOverlay({
       getSlidePuzzle({ height: LOGIN_DIALOG_PUZZLE.height, accuracy: LOGIN_DIALOG_PUZZLE.accuracy }, signal),
     [],
   );
-  const check = useCallback(
-    (release: { uuid: string; x: number; trail: number[] }) => checkSlidePuzzle({ ...release, phone }),
-    [phone],
-  );
+  const check = useCallback((release: SlideRelease) => checkSlidePuzzle({ ...release, phone }), [phone]);
   return (
     <div className="lt-login-puzzle">
       <SlideVerify

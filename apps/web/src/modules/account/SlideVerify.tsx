@@ -20,13 +20,28 @@ export interface Puzzle {
   pieceSize: number;
 }
 
+/** One drag sample for the server's plausibility check: ms since the press, piece x (picture px), vertical offset. */
+export interface DragSample {
+  t: number;
+  x: number;
+  y: number;
+}
+
+/** What a release sends: the spec's vertical trail, and the full track the server judges (time, x, y). */
+export interface SlideRelease {
+  uuid: string;
+  x: number;
+  trail: number[];
+  track: DragSample[];
+}
+
 export type SlideVerdict = { status: 'pass'; ticket: string } | { status: 'again' } | { status: 'fail' };
 
 export interface SlideVerifyProps {
   width?: number;
   height?: number;
   loadPuzzle: (signal: AbortSignal) => Promise<Puzzle>;
-  checkPuzzle: (release: { uuid: string; x: number; trail: number[] }) => Promise<SlideVerdict>;
+  checkPuzzle: (release: SlideRelease) => Promise<SlideVerdict>;
   onSuccess: (result: { ticket: string; elapsedMs: number }) => void;
   onFail?: () => void;
   onAgain?: () => void;
@@ -59,7 +74,15 @@ export function SlideVerify({
   const [generation, setGeneration] = useState(0);
   const phaseRef = useRef<Phase>('loading');
   const rootRef = useRef<HTMLDivElement>(null);
-  const drag = useRef({ startX: 0, startY: 0, downAt: 0, lastMoveAt: 0, x: 0, trail: [] as number[] });
+  const drag = useRef({
+    startX: 0,
+    startY: 0,
+    downAt: 0,
+    lastMoveAt: 0,
+    x: 0,
+    trail: [] as number[],
+    track: [] as DragSample[],
+  });
   const attempts = useRef(0);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -124,7 +147,7 @@ export function SlideVerify({
     if (phaseRef.current !== 'ready') return;
     e.currentTarget.setPointerCapture(e.pointerId);
     const now = performance.now();
-    drag.current = { startX: e.clientX, startY: e.clientY, downAt: now, lastMoveAt: 0, x: 0, trail: [] };
+    drag.current = { startX: e.clientX, startY: e.clientY, downAt: now, lastMoveAt: 0, x: 0, trail: [], track: [] };
     setPhase('dragging');
   };
 
@@ -136,14 +159,21 @@ export function SlideVerify({
     if (!withinTrack(moveX, trackWidth)) return;
     drag.current.lastMoveAt = now;
     drag.current.x = moveX;
-    if (drag.current.trail.length < MAX_TRAIL_SAMPLES)
-      drag.current.trail.push(Math.round(e.clientY - drag.current.startY));
+    if (drag.current.trail.length < MAX_TRAIL_SAMPLES) {
+      const y = Math.round(e.clientY - drag.current.startY);
+      drag.current.trail.push(y);
+      drag.current.track.push({
+        t: Math.round(now - drag.current.downAt),
+        x: Math.round(pieceXFor(moveX, trackWidth, width, pieceWidth) * 10) / 10,
+        y,
+      });
+    }
     setHandleX(moveX);
   };
 
   const release = async () => {
     if (phaseRef.current !== 'dragging' || puzzle === null) return;
-    const { x, trail, downAt } = drag.current;
+    const { x, trail, track, downAt } = drag.current;
     if (x === 0) {
       setPhase('ready');
       return;
@@ -156,6 +186,7 @@ export function SlideVerify({
         uuid: puzzle.uuid,
         x: pieceXFor(x, trackWidth, width, pieceWidth),
         trail,
+        track,
       });
     } catch {
       verdict = { status: 'fail' };

@@ -7,7 +7,7 @@ import type {
 } from '@lantian/contracts';
 import { ErrorCode } from '@lantian/contracts/error-codes';
 import { ApiError, callApi } from '../../shared/api/client';
-import type { Puzzle, SlideVerdict } from './SlideVerify';
+import type { Puzzle, SlideRelease, SlideVerdict } from './SlideVerify';
 
 /**
  * The account calls (spec §7 "Account", packages/contracts/src/accounts.ts). They are signed,
@@ -38,8 +38,15 @@ export async function login(form: {
   verificationCode: string;
   uuid: string;
   remember: boolean;
+  /** A slide-puzzle ticket, when the server asked for one (PUZZLE_TICKET_REQUIRED). */
+  ticket?: string;
 }): Promise<LoginResult> {
   return callApi<LoginResult>('/api/user/login', { ...form, remember: form.remember ? 1 : 0 }, quiet);
+}
+
+/** The server wants the slide puzzle before it checks this phone's password again (too many tries). */
+export function needsPuzzle(err: unknown): boolean {
+  return err instanceof ApiError && err.code === ErrorCode.PUZZLE_TICKET_REQUIRED;
 }
 
 export async function getSlidePuzzle(
@@ -57,16 +64,18 @@ export async function getSlidePuzzle(
 }
 
 /** The server's verdict: a ticket, 'again' (right place, too regular a drag) or 'fail'. */
-export async function checkSlidePuzzle(release: {
-  uuid: string;
-  phone: string;
-  x: number;
-  trail: number[];
-}): Promise<SlideVerdict> {
+export async function checkSlidePuzzle(release: SlideRelease & { phone: string }): Promise<SlideVerdict> {
   try {
     const data = await callApi<SlidePuzzleTicket>(
       '/api/user/checkSlidePuzzle',
-      { uuid: release.uuid, phone: release.phone, x: release.x.toFixed(1), trail: release.trail.join(',') },
+      {
+        uuid: release.uuid,
+        phone: release.phone,
+        x: release.x.toFixed(1),
+        trail: release.trail.join(','),
+        // The server judges the drag itself (duration, speed, direction, wobble): t,x,y per sample.
+        track: release.track.map((s) => `${s.t},${s.x},${s.y}`).join(';'),
+      },
       quiet,
     );
     return { status: 'pass', ticket: data.ticket };

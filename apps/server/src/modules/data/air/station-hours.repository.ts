@@ -58,6 +58,11 @@ const key = (station: string, time: number) => `${station}@${time}`;
  * - station_hourly_time (time, station_code): every station at one hour (national map, city values)
  *   and ranges across stations (daily values, alarms).
  */
+/** Whether an incoming row would change the stored one (a re-import of the same values changes nothing). */
+function differs(stored: StationHourlyTable, row: StationHourInput): boolean {
+  return STATION_HOUR_VALUES.some((c) => stored[c] !== row[c]) || stored.source !== row.source;
+}
+
 export class StationHoursRepository {
   constructor(private readonly database: Database<AirTables & StationsTables>) {}
 
@@ -90,24 +95,50 @@ export class StationHoursRepository {
           .execute();
         const stored = new Map(existing.map((r) => [key(r.station_code, r.time), r]));
         const fresh: StationHourlyTable[] = [];
+        const revise = async (row: StationHourInput) => {
+          await trx
+            .updateTable('station_hourly')
+            .set({ ...row, revised: 1, updated_at: nowSeconds })
+            .where('station_code', '=', row.station_code)
+            .where('time', '=', row.time)
+            .execute();
+          counts.updated++;
+        };
         for (const row of chunk) {
           const before = stored.get(key(row.station_code, row.time));
           if (before === undefined) {
             fresh.push({ ...row, revised: 0, updated_at: nowSeconds });
-          } else if (STATION_HOUR_VALUES.some((c) => before[c] !== row[c]) || before.source !== row.source) {
-            await trx
-              .updateTable('station_hourly')
-              .set({ ...row, revised: 1, updated_at: nowSeconds })
-              .where('station_code', '=', row.station_code)
-              .where('time', '=', row.time)
-              .execute();
-            counts.updated++;
+          } else if (differs(before, row)) {
+            await revise(row);
           } else {
             counts.unchanged++;
           }
         }
-        if (fresh.length > 0) await trx.insertInto('station_hourly').values(fresh).execute();
-        counts.inserted += fresh.length;
+        if (fresh.length === 0) continue;
+        // A concurrent import (on PostgreSQL, where transactions run side by side) may have inserted
+        // some of these rows since the read above: those are skipped here instead of aborting the
+        // batch on the primary key, then written as this import's revision — the later writer wins.
+        const written = await trx
+          .insertInto('station_hourly')
+          .values(fresh)
+          .onConflict((oc) => oc.columns(['station_code', 'time']).doNothing())
+          .returning(['station_code', 'time'])
+          .execute();
+        counts.inserted += written.length;
+        if (written.length < fresh.length) {
+          const inserted = new Set(written.map((r) => key(r.station_code, Number(r.time))));
+          for (const row of fresh) {
+            if (inserted.has(key(row.station_code, row.time))) continue;
+            const theirs = await trx
+              .selectFrom('station_hourly')
+              .selectAll()
+              .where('station_code', '=', row.station_code)
+              .where('time', '=', row.time)
+              .executeTakeFirst();
+            if (theirs !== undefined && !differs(theirs, row)) counts.unchanged++;
+            else await revise(row);
+          }
+        }
       }
     });
     return counts;

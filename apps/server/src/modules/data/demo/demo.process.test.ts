@@ -72,7 +72,9 @@ describe('a fresh server', () => {
     const file = `${dir}/fresh.db`;
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const started = Date.now();
-    const child = spawn(tsx, [path.join(root, 'apps/server/src/server.ts')], {
+    // Node itself is the child (tsx as a loader): the tsx launcher SIGKILLs a child that has not
+    // acknowledged a relayed SIGTERM within 30 ms, which a loaded machine can miss (exit 143).
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
       cwd: root,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'info' },
     });

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer, type Server as NetServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveUrl, DownloadError, datesBetween, download, parseDate } from './fetcher';
 
@@ -116,3 +117,75 @@ describe('download', () => {
     await expect(download(`${base}/ok.csv`, { ...fast, maxBytes: 4 })).rejects.toThrow(/too large/);
   });
 });
+
+describe('download size checked while streaming', () => {
+  const LIMIT = 256 * 1024;
+  const CHUNK = Buffer.alloc(16 * 1024, 'a');
+  /** Bytes each endless response managed to write before the client hung up, and whether it did. */
+  const sent: Array<{ bytes: number; closed: Promise<void> }> = [];
+  let endless: Server;
+  let liar: NetServer;
+  let endlessUrl: string;
+  let liarUrl: string;
+
+  beforeAll(async () => {
+    // Streams for ever, with no Content-Length: only counting while reading can stop it.
+    endless = createServer((_req, res) => {
+      const record = { bytes: 0, closed: new Promise<void>((resolve) => res.on('close', resolve)) };
+      sent.push(record);
+      const pump = () => {
+        while (!res.destroyed && res.write(CHUNK)) record.bytes += CHUNK.length;
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      pump();
+    });
+    // Declares a small body, then keeps sending: the declared length must not be taken as the size.
+    liar = createNetServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.once('data', () => {
+        socket.write('HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nContent-Length: 100\r\n\r\n');
+        const pump = () => {
+          while (!socket.destroyed && socket.write(CHUNK));
+          if (!socket.destroyed) socket.once('drain', pump);
+        };
+        pump();
+      });
+    });
+    endlessUrl = `http://127.0.0.1:${await listen(endless)}/endless.csv`;
+    liarUrl = `http://127.0.0.1:${await listen(liar)}/liar.csv`;
+  });
+  afterAll(async () => {
+    endless.closeAllConnections();
+    await new Promise((resolve) => endless.close(resolve));
+    await new Promise((resolve) => liar.close(resolve));
+  });
+
+  it('stops an endless body at the limit and hangs up, without retrying or waiting for the timeout', async () => {
+    const started = Date.now();
+    const err = await download(endlessUrl, { maxBytes: LIMIT, timeoutMs: 10_000, backoffMs: 1 }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(DownloadError);
+    expect(err).toMatchObject({ attempts: 1, problem: expect.stringContaining('too large') });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(sent).toHaveLength(1);
+    // The server sees the connection closed: the client did not keep reading into memory.
+    await sent[0]?.closed;
+    // What the server got into the socket is the limit plus what the kernel's buffers held, far from all of it.
+    expect(sent[0]?.bytes ?? 0).toBeLessThan(LIMIT + 8 * 1024 * 1024);
+  });
+
+  it('holds no more than the declared length from a server that sends more, and answers promptly', async () => {
+    const started = Date.now();
+    const got = await download(liarUrl, { maxBytes: LIMIT, timeoutMs: 3_000, retries: 0 });
+    expect(got.status === 'ok' ? got.bytes.length : -1).toBe(100);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
+
+async function listen(server: Server | NetServer): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}

@@ -54,7 +54,10 @@ export interface DownloadOptions {
   retries?: number;
   /** Wait before the first retry; doubled for each further one. */
   backoffMs?: number;
-  /** Larger bodies are refused: a daily file is a few MB, so this only stops a wrong URL. */
+  /**
+   * Larger bodies are refused, counted while they arrive (the download stops at the limit, nothing
+   * beyond it is held): a daily file is a few MB, so this only stops a wrong URL or a hostile server.
+   */
   maxBytes?: number;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
@@ -79,7 +82,7 @@ export const DOWNLOAD_DEFAULTS = {
   timeoutMs: 20_000,
   retries: 3,
   backoffMs: 1_000,
-  maxBytes: 256 * 1024 * 1024,
+  maxBytes: 64 * 1024 * 1024,
 } as const;
 
 /** Thrown inside an attempt when trying again may help. */
@@ -115,20 +118,50 @@ async function attempt(url: string, options: Required<DownloadOptions>): Promise
     await response.body?.cancel();
     throw new DownloadError(url, `HTTP ${response.status}`, 1);
   }
+  const tooLarge = (bytes: number | string) => new DownloadError(url, `文件过大 / too large: ${bytes} bytes`, 1);
+  // A declared length over the limit is refused before any of the body is read; a server that
+  // declares less (or nothing) and sends more is cut off by the count below.
   const length = Number(response.headers.get('content-length') ?? '0');
   if (length > options.maxBytes) {
     await response.body?.cancel();
-    throw new DownloadError(url, `文件过大 / too large: ${length} bytes`, 1);
+    throw tooLarge(length);
   }
   try {
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes.length > options.maxBytes) throw new DownloadError(url, `文件过大 / too large: ${bytes.length} bytes`, 1);
-    return { bytes };
+    return { bytes: await readLimited(response, options.maxBytes, tooLarge) };
   } catch (err) {
     if (err instanceof DownloadError) throw err;
     // The connection broke or timed out while the body was arriving.
     throw new Retryable(describe(err));
   }
+}
+
+/** The body, read chunk by chunk and abandoned (the connection closed) as soon as it passes `maxBytes`. */
+async function readLimited(
+  response: Response,
+  maxBytes: number,
+  tooLarge: (bytes: string) => DownloadError,
+): Promise<Uint8Array> {
+  if (response.body === null) return new Uint8Array(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(`> ${maxBytes}`);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /** Downloads one URL with retries; a 404/410 is `missing`, other failures throw a DownloadError. */

@@ -340,4 +340,28 @@ describe.each(testDialects())('importer on %s', (dialect) => {
       rejected: { count: 1, first: [{ line: null, where: '第 2 个要素 / feature 2' }] },
     });
   });
+
+  // PostgreSQL runs transactions side by side; SQLite has one writer per file (two processes take
+  // turns: cli/import-live.test.ts).
+  it.skipIf(dialect === 'sqlite')(
+    'runs two imports of overlapping files at once without aborting on a unique key',
+    async () => {
+      const { importer, air } = await setup({ batchRows: 10 });
+      const hours = Array.from({ length: 12 }, (_, h) => `2018-02-20 ${String(h).padStart(2, '0')}:00:00`);
+      const file = (offset: number) =>
+        utf8(cnemcCsv(...hours.flatMap((t, h) => STATIONS.map((s, i) => row(s.code, t, h * 10 + i + offset)))));
+      // The same station-hours, the second import with other values: whichever writes a row last wins.
+      const [a, b] = await Promise.all([
+        importer().importFile({ name: 'a.csv', bytes: file(0) }),
+        importer().importFile({ name: 'b.csv', bytes: file(3) }),
+      ]);
+      const rows = hours.length * STATIONS.length;
+      expect(a.error).toBeNull();
+      expect(b.error).toBeNull();
+      expect(a.inserted + b.inserted).toBe(rows);
+      expect(a.inserted + a.updated + a.unchanged).toBe(rows);
+      expect(b.inserted + b.updated + b.unchanged).toBe(rows);
+      expect(await air.stationHours.series('1001A', AT7 - 7 * 3600, AT7 + 4 * 3600)).toHaveLength(hours.length);
+    },
+  );
 });

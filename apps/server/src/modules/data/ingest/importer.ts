@@ -1,6 +1,7 @@
 import { aqiLevel, dayOfHourEnding, SECONDS_PER_HOUR } from '@lantian/domain';
 import { systemClock } from '../../../platform/clock';
 import type { Database } from '../../../platform/db/database';
+import { retryOnContention } from '../../../platform/db/retry';
 import type { AirTables } from '../air';
 import { AirAggregation, AirStore, type StationHourInput } from '../air';
 import type { StationsTables } from '../stations';
@@ -349,7 +350,7 @@ export class Importer {
     report.accepted = accepted.length;
 
     if (creating.size > 0) {
-      const created = await this.stations.upsert([...creating.values()], this.now());
+      const created = await retryOnContention(() => this.stations.upsert([...creating.values()], this.now()));
       for (const code of created) this.createdCodes.add(code);
       for (const station of creating.values()) register.set(station.code, station.city_code);
     }
@@ -357,13 +358,15 @@ export class Importer {
 
     for (const batch of batches(accepted, this.batchRows)) {
       const inputs = batch.map(({ row, where }) => toStationHour(row, source, this.check(input.name, row, where)));
-      const counts = await this.air.stationHours.upsert(inputs, this.now());
+      // A batch is one transaction of idempotent writes: lost to another writer (the server, a second
+      // import), it is simply run again.
+      const counts = await retryOnContention(() => this.air.stationHours.upsert(inputs, this.now()));
       report.inserted += counts.inserted;
       report.updated += counts.updated;
       report.unchanged += counts.unchanged;
       const times = [...new Set(batch.map((a) => a.row.time))];
       for (const t of times) this.hours.add(t);
-      if (this.aggregate) await this.refreshCities(times);
+      if (this.aggregate) await retryOnContention(() => this.refreshCities(times));
     }
     this.inserted += report.inserted;
     this.updated += report.updated;
@@ -376,10 +379,13 @@ export class Importer {
    * the summary reports.
    */
   private async refreshCities(times: readonly number[]): Promise<void> {
-    this.cityRows.hours += await this.aggregation.refreshCityHours(times);
+    // Counted only once every step is done: a step lost to another writer reruns the whole refresh.
+    const hours = await this.aggregation.refreshCityHours(times);
     const days = new Set(times.map(dayOfHourEnding));
-    this.cityRows.days += await this.aggregation.refreshCityDays(days);
+    const dayRows = await this.aggregation.refreshCityDays(days);
     const periods = await this.aggregation.refreshPeriods(days);
+    this.cityRows.hours += hours;
+    this.cityRows.days += dayRows;
     this.cityRows.months += periods.months;
     this.cityRows.years += periods.years;
   }

@@ -1,4 +1,5 @@
-import { ConfigError, type Env, isHttpUrl, read } from '../../../platform/config';
+import { ConfigError, type Env, integer, isHttpUrl, read } from '../../../platform/config';
+import { DOWNLOAD_DEFAULTS } from './fetcher';
 
 export interface IngestSettings {
   /**
@@ -8,6 +9,10 @@ export interface IngestSettings {
   archiveUrl: string | undefined;
   /** The station list those downloads need for stations the register does not have yet (http(s) URL). */
   stationsUrl: string | undefined;
+  /** IMPORT_DOWNLOAD_MAX_MB: a download is abandoned as soon as it passes this size. */
+  downloadMaxBytes: number;
+  /** IMPORT_DOWNLOAD_TIMEOUT_SECONDS: one attempt at one file, headers and body together. */
+  downloadTimeoutMs: number;
 }
 
 /** Placeholders of IMPORT_ARCHIVE_URL: the China calendar date of the day to download. */
@@ -43,7 +48,14 @@ function stationsUrl(env: Env): string | undefined {
   return raw;
 }
 
-/** IMPORT_ARCHIVE_URL and IMPORT_STATIONS_URL (used by `npm run -s lantian -- import --from … --to …`). */
+/** IMPORT_ARCHIVE_URL, IMPORT_STATIONS_URL and the download bounds (used by `npm run -s lantian -- import --from … --to …`). */
 export function readIngestSettings(env: Env): IngestSettings {
-  return { archiveUrl: archiveUrl(env), stationsUrl: stationsUrl(env) };
+  return {
+    archiveUrl: archiveUrl(env),
+    stationsUrl: stationsUrl(env),
+    downloadMaxBytes:
+      integer(env, 'IMPORT_DOWNLOAD_MAX_MB', DOWNLOAD_DEFAULTS.maxBytes / 1024 / 1024, 1, 4096) * 1024 * 1024,
+    downloadTimeoutMs:
+      integer(env, 'IMPORT_DOWNLOAD_TIMEOUT_SECONDS', DOWNLOAD_DEFAULTS.timeoutMs / 1000, 1, 3600) * 1000,
+  };
 }

@@ -8,15 +8,24 @@ export function systemRoutes(service: SystemService) {
   return (app: ApiApp) => {
     const route = routesOf(app, { tags: ['system'], access: 'public', signed: false });
 
-    route.get('/healthz', { summary: '存活检查：进程在运行即返回 200', response: healthResponse }, async () => ({
-      code: 0 as const,
-      msg: 'ok',
-      data: service.health(),
-    }));
+    // Probes are never counted: a request budget lives in the shared state, and /healthz must answer while Redis is down.
+    route.get(
+      '/healthz',
+      { summary: '存活检查：进程在运行即返回 200', response: healthResponse, rateLimit: false },
+      async () => ({
+        code: 0 as const,
+        msg: 'ok',
+        data: service.health(),
+      }),
+    );
 
     route.get(
       '/readyz',
-      { summary: '就绪检查：数据库与共享状态（Redis）都可用时返回 200，否则 503', response: readyResponse },
+      {
+        summary: '就绪检查：数据库与共享状态（Redis）都可用时返回 200，否则 503',
+        response: readyResponse,
+        rateLimit: false,
+      },
       async () => {
         const checks = await service.readiness();
         if (checks.database === 'failed' || checks.sharedState === 'failed') {

@@ -27,6 +27,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../../platform/clock';
 import { type AreaScope, inScope } from '../../../platform/db/area-scope';
 import { AppError, conflict, invalidField, notFound } from '../../../platform/errors';
+import { clientKey } from '../../../platform/http/client-address';
 import { pageAnswer, pageOf } from '../../../platform/http/params';
 import type { OperatorPrincipal } from '../../../platform/http/principal';
 import { HOUR_MS, humanWait, type Limit, MINUTE_MS, type RateLimiter } from '../../../platform/security/rate-limits';
@@ -193,7 +194,7 @@ export class ComplaintsService {
   private submitLimits(ip: string): Limit[] {
     return [
       {
-        key: `complaint:ip:${ip}`,
+        key: `complaint:ip:${clientKey(ip)}`,
         max: COMPLAINTS_PER_IP_HOUR,
         windowMs: HOUR_MS,
         message: (s) => `投诉提交过于频繁，请 ${humanWait(s)}后再试`,
@@ -271,7 +272,7 @@ export class ComplaintsService {
   async progress(query: z.output<typeof complaintStatusQuery>, ip: string) {
     await this.deps.limiter.hit([
       {
-        key: `complaint:status:${ip}`,
+        key: `complaint:status:${clientKey(ip)}`,
         max: STATUS_QUERIES_PER_IP,
         windowMs: 10 * MINUTE_MS,
         message: (s) => `查询过于频繁，请 ${humanWait(s)}后再试`,

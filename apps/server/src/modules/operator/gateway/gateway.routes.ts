@@ -44,6 +44,8 @@ export function gatewayRoutes(gateway: GatewayService) {
         description:
           '供不能使用 TCP HJ 212 的设备与第三方平台。cn：2011 实时、2051 分钟、2061 小时、2031 日数据。每个来源地址每分钟至多 6000 次；15 分钟内认证失败 20 次后该地址暂停 15 分钟（429，Retry-After）。',
         access: 'public',
+        // Metered by the gateway itself, per address and per failed login (a site's loggers share one address).
+        rateLimit: false,
         body: devicePushBody,
         response: devicePushResponse,
       },

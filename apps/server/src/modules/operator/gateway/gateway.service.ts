@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../../platform/clock';
 import { type AreaScope, COUNTRY_AREA } from '../../../platform/db/area-scope';
 import { AppError, forbidden, unavailable } from '../../../platform/errors';
+import { clientKey } from '../../../platform/http/client-address';
 import { pageAnswer, pageOf } from '../../../platform/http/params';
 import { humanWait, type Limit, MINUTE_MS, type RateLimiter } from '../../../platform/security/rate-limits';
 import { type DeviceView, passwordMatches } from '../devices';
@@ -97,7 +98,7 @@ export class GatewayService {
    */
   async push(body: z.output<typeof devicePushBody>, ip: string): Promise<{ stored: number }> {
     const failures: Limit = {
-      key: `push:fail:${ip}`,
+      key: `push:fail:${clientKey(ip)}`,
       max: PUSH_LIMITS.failuresPerAddress,
       windowMs: PUSH_LIMITS.failureWindowMs,
       message: (s) => `认证失败次数过多，请 ${humanWait(s)}后再试`,
@@ -105,7 +106,7 @@ export class GatewayService {
     await this.parts.limiter.check([failures]);
     await this.parts.limiter.hit([
       {
-        key: `push:ip:${ip}`,
+        key: `push:ip:${clientKey(ip)}`,
         max: PUSH_LIMITS.perAddressPerMinute,
         windowMs: MINUTE_MS,
         message: (s) => `推送过于频繁，请 ${humanWait(s)}后再试`,

@@ -2,6 +2,7 @@ import { ErrorCode, OPEN_APIS, OPEN_TOKEN_TTL_SECONDS, type OpenApiCode, type Op
 import { formatChinaDateTime } from '@lantian/domain';
 import type { Clock } from '../../../platform/clock';
 import { AppError } from '../../../platform/errors';
+import { clientKey } from '../../../platform/http/client-address';
 import { humanWait, type Limit, MINUTE_MS, RateLimiter } from '../../../platform/security/rate-limits';
 import { equalSecrets, TOKEN_PATTERN } from '../../../platform/security/secrets';
 import type { SharedState } from '../../../platform/state';
@@ -163,7 +164,12 @@ export class OpenTokens {
 function failureLimits(appKey: string, ip: string): Limit[] {
   const message = (seconds: number) => `获取令牌失败次数过多，请 ${humanWait(seconds)}后再试`;
   return [
-    { key: `openapi:fail:ip:${ip}`, max: EXCHANGE_FAILURES.perAddress, windowMs: EXCHANGE_FAILURES.windowMs, message },
+    {
+      key: `openapi:fail:ip:${clientKey(ip)}`,
+      max: EXCHANGE_FAILURES.perAddress,
+      windowMs: EXCHANGE_FAILURES.windowMs,
+      message,
+    },
     { key: `openapi:fail:key:${appKey}`, max: EXCHANGE_FAILURES.perKey, windowMs: EXCHANGE_FAILURES.windowMs, message },
   ];
 }

@@ -2,21 +2,24 @@ import { ErrorCode, PERMISSIONS, PLATFORM_COOKIES } from '@lantian/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthenticated } from '../../../platform/errors';
 import type { Access, AccessCheck } from '../../../platform/http/access';
-import { readCookies } from '../../../platform/http/cookies';
+import { readCookies, sessionCookieName } from '../../../platform/http/cookies';
 import { isSafeMethod, requireSameOrigin } from '../../../platform/http/csrf';
 import { sha256 } from '../../../platform/security/secrets';
 import type { OperatorDirectory } from './directory.service';
 import type { OperatorSessions } from './sessions.service';
 
 /** The operator token a request carries: the console's cookie, or a header for other clients. */
-export function presentedOperatorToken(request: FastifyRequest): { token: string; viaCookie: boolean } | undefined {
+export function presentedOperatorToken(
+  request: FastifyRequest,
+  secureCookies: boolean,
+): { token: string; viaCookie: boolean } | undefined {
   const authorization = request.headers.authorization;
   if (typeof authorization === 'string' && /^Bearer\s+\S+$/i.test(authorization.trim())) {
     return { token: authorization.trim().split(/\s+/)[1] ?? '', viaCookie: false };
   }
   const header = request.headers['authentication-token'];
   if (typeof header === 'string' && header.trim() !== '') return { token: header.trim(), viaCookie: false };
-  const cookie = readCookies(request).get(PLATFORM_COOKIES.token);
+  const cookie = readCookies(request).get(sessionCookieName(PLATFORM_COOKIES.token, secureCookies));
   return cookie === undefined || cookie === '' ? undefined : { token: cookie, viaCookie: true };
 }
 
@@ -29,9 +32,13 @@ const permissionName = (code: string) => PERMISSIONS.find((p) => p.code === code
  * 401 (no session) or 403 (no permission) with a clear message, never data. Cookie-authenticated
  * writes must come from the console's own pages.
  */
-export function operatorAccessCheck(sessions: OperatorSessions, directory: OperatorDirectory): AccessCheck {
+export function operatorAccessCheck(
+  sessions: OperatorSessions,
+  directory: OperatorDirectory,
+  secureCookies: boolean,
+): AccessCheck {
   return async (request: FastifyRequest, access: Access) => {
-    const presented = presentedOperatorToken(request);
+    const presented = presentedOperatorToken(request, secureCookies);
     if (presented === undefined) throw unauthenticated('请先登录平台');
     const session = await sessions.resolve(presented.token);
     const facts = await directory.profileById(session.operator_id);

@@ -59,7 +59,7 @@ export const operators = defineModule({
     );
     const directory = new OperatorDirectory(operatorsRepo, rolesRepo);
     const captchas = new CaptchaService(state, settings.testCaptchaText, 'platform');
-    const signIn = new SignInService(operatorsRepo, directory, sessions, captchas, state, auditLog, now);
+    const signIn = new SignInService(operatorsRepo, directory, sessions, captchas, state, auditLog, now, log);
     const orgs = new OrgsService(orgsRepo, auditLog, now);
     const roles = new RolesService(rolesRepo, auditLog, now);
     const operatorsService = new OperatorsService(operatorsRepo, rolesRepo, orgs, directory, sessions, auditLog, now);
@@ -93,7 +93,7 @@ export const operators = defineModule({
         /** Clears the sign-in lockout of a username (the CLI's rescue after a password reset). */
         unlock: (username: string) => signIn.unlock(username),
       },
-      access: { operator: operatorAccessCheck(sessions, directory) },
+      access: { operator: operatorAccessCheck(sessions, directory, secureCookies) },
       routes: async (app) => {
         await app.register(async (scope) =>
           sessionRoutes({

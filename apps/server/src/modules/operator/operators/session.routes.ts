@@ -19,6 +19,7 @@ import {
 } from '@lantian/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../platform/errors';
+import { isBrowserRequest } from '../../../platform/http/cookies';
 import { refuseCrossSite, requestOrigin } from '../../../platform/http/csrf';
 import { operatorOf } from '../../../platform/http/principal';
 import { type ApiApp, ok, routesOf } from '../../../platform/http/routes';
@@ -56,7 +57,11 @@ export function sessionRoutes(deps: SessionRoutesDeps) {
 
     app.addHook('onError', async (request, reply, error) => {
       const thrown: unknown = error;
-      if (thrown instanceof AppError && ENDED.has(thrown.code) && presentedOperatorToken(request)?.viaCookie) {
+      if (
+        thrown instanceof AppError &&
+        ENDED.has(thrown.code) &&
+        presentedOperatorToken(request, deps.secureCookies)?.viaCookie
+      ) {
         clearSessionCookies(reply, deps.secureCookies);
       }
     });
@@ -90,7 +95,12 @@ export function sessionRoutes(deps: SessionRoutesDeps) {
         const operator = presentProfile(profile);
         setSessionCookies(reply, token, operator, deps.secureCookies);
         reply.header('cache-control', 'no-store');
-        return ok({ token, operator, session: sessions.time(session) }, '登录成功');
+        // The console keeps the token in the HttpOnly cookie only; other clients need it in the answer.
+        const time = sessions.time(session);
+        return ok(
+          isBrowserRequest(request) ? { operator, session: time } : { token, operator, session: time },
+          '登录成功',
+        );
       },
     );
 
@@ -214,7 +224,7 @@ export function sessionRoutes(deps: SessionRoutesDeps) {
         response: emptyPlatformResponse,
       },
       async (request, reply) => {
-        const presented = presentedOperatorToken(request);
+        const presented = presentedOperatorToken(request, deps.secureCookies);
         // A page of another site must not sign the operator out through the cookie (a GET is easy to forge).
         if (presented !== undefined && !(presented.viaCookie && requestOrigin(request) === 'cross')) {
           await signIn.signOutToken(presented.token, request.ip);

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@lantian/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TestApp } from '../../../testing/app';
 import {
   ADMIN_NEW_PASSWORD,
@@ -135,19 +135,50 @@ describe('operator sign-in (POST /zhhb)', () => {
     expect((await auditActions(token, { outcome: 'failure' })).length).toBe(0);
   });
 
-  it('locks an account after repeated wrong passwords, with Retry-After, even for the right password', async () => {
+  it('throttles one address guessing one account, with Retry-After, even for the right password', async () => {
     app = await createPlatformApp();
-    for (let i = 0; i < LOCKOUT.perAccount; i += 1) {
-      expect((await signInCall(app, 'admin', 'Wrong#Pass1', { ip: `10.1.0.${i}` })).statusCode).toBe(401);
+    for (let i = 0; i < LOCKOUT.perAccountAndAddress; i += 1) {
+      expect((await signInCall(app, 'admin', 'Wrong#Pass1', { ip: '10.1.0.1' })).statusCode).toBe(401);
     }
-    const locked = await signInCall(app, 'admin', ADMIN_PASSWORD, { ip: '10.1.0.99' });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toMatchObject({ code: ErrorCode.SIGNIN_LOCKED });
-    expect(locked.json().msg).toMatch(/已暂时锁定/);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    const throttled = await signInCall(app, 'admin', ADMIN_PASSWORD, { ip: '10.1.0.1' });
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json()).toMatchObject({ code: ErrorCode.SIGNIN_LOCKED });
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+    // The operator elsewhere is not locked out by it.
+    expect((await signInCall(app, 'admin', ADMIN_PASSWORD, { ip: '10.1.0.99' })).statusCode).toBe(200);
   });
 
-  it('locks an address after repeated failures across usernames', async () => {
+  it('paces an account under attack from many addresses instead of locking it (issue 16 item 8)', async () => {
+    app = await createPlatformApp();
+    for (let i = 0; i < LOCKOUT.paceAfter; i += 1) {
+      expect((await signInCall(app, 'admin', 'Wrong#Pass1', { ip: `10.1.1.${i}` })).statusCode).toBe(401);
+    }
+    // The first try past the threshold passes (and starts the pace); the next within 15 s waits.
+    expect((await signInCall(app, 'admin', 'Wrong#Pass1', { ip: '10.1.2.1' })).statusCode).toBe(401);
+    const paced = await signInCall(app, 'admin', ADMIN_PASSWORD, { ip: '10.1.2.2' });
+    expect(paced.statusCode).toBe(429);
+    expect(paced.json().msg).toMatch(/该账号登录尝试过多/);
+    expect(Number(paced.headers['retry-after'])).toBeLessThanOrEqual(LOCKOUT.paceMs / 1000);
+    // Once the pace has run, the operator gets in: a pace, not a 15-minute lock.
+    await app.state.delete('oplock:pace:admin');
+    expect((await signInCall(app, 'admin', ADMIN_PASSWORD, { ip: '10.1.2.2' })).statusCode).toBe(200);
+  });
+
+  it('counts a try before the password check: 40 parallel wrong guesses, at most 5 reach it', async () => {
+    app = await createPlatformApp();
+    const warn = vi.spyOn(app.server.log, 'warn');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signInCall(app, 'admin', `Wrong#Pass${i}`, { ip: '10.1.3.1' })),
+    );
+    const reached = warn.mock.calls.filter(([entry]) => (entry as { event?: string }).event === 'auth.login_failed');
+    expect(reached.length).toBe(LOCKOUT.perAccountAndAddress);
+    expect(answers.filter((r) => r.statusCode === 401).length).toBe(LOCKOUT.perAccountAndAddress);
+    expect(reached[0]?.[0]).toMatchObject({ realm: 'platform', ip: '10.1.3.1', account: 'admin' });
+    expect(JSON.stringify(warn.mock.calls)).not.toContain('Wrong#Pass');
+    warn.mockRestore();
+  });
+
+  it('throttles an address after repeated tries across usernames', async () => {
     app = await createPlatformApp();
     for (let i = 0; i < LOCKOUT.perAddress; i += 1) {
       await signInCall(app, `guess${i}`, 'Wrong#Pass1', { ip: '10.2.0.1' });
@@ -157,6 +188,19 @@ describe('operator sign-in (POST /zhhb)', () => {
     expect(locked.json().msg).toMatch(/该地址/);
     // Another address is not affected.
     expect((await signInCall(app, 'admin', ADMIN_PASSWORD, { ip: '10.2.0.2' })).statusCode).toBe(200);
+  });
+
+  it('does not echo the session token to the console (a browser): it stays in the HttpOnly cookie', async () => {
+    app = await createPlatformApp();
+    const captcha = dataOf<{ uuid: string }>(await platformCall(app, { url: '/zhhb/getCaptchaImage' }));
+    const res = await platformCall(app, {
+      url: '/zhhb',
+      headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' },
+      body: { username: 'admin', password: ADMIN_PASSWORD, validateCode: PLATFORM_CAPTCHA, uuid: captcha.uuid },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).not.toHaveProperty('token');
+    expect(String(res.headers['set-cookie'])).toMatch(/Platform-Token=[A-Za-z0-9_-]{20,}; Path=\/;[^,]*HttpOnly/);
   });
 });
 
@@ -327,7 +371,7 @@ describe('the platform session', () => {
 describe('the lockout', () => {
   it('is lifted by an unlock (what `lantian operator reset-password` does through the shared state)', async () => {
     app = await createPlatformApp();
-    for (let i = 0; i < LOCKOUT.perAccount; i += 1)
+    for (let i = 0; i <= LOCKOUT.paceAfter; i += 1)
       await signInCall(app, 'admin', 'Wrong#Pass99', { ip: `10.3.0.${i}` });
     expect((await signInCall(app, 'admin', ADMIN_PASSWORD, { ip: '10.3.1.1' })).statusCode).toBe(429);
     await app.use(operators).unlock('ADMIN');

@@ -1,11 +1,14 @@
 import { ErrorCode, operatorPasswordProblem } from '@lantian/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../../platform/clock';
 import { AppError } from '../../../platform/errors';
+import { clientKey } from '../../../platform/http/client-address';
 import type { OperatorPrincipal } from '../../../platform/http/principal';
 import type { CaptchaService } from '../../../platform/security/captcha.service';
 import { COMMON_PASSWORDS } from '../../../platform/security/common-passwords';
 import { dummyHash, hashSecret, verifySecret } from '../../../platform/security/passwords';
 import { humanWait } from '../../../platform/security/rate-limits';
+import { logSecurityEvent } from '../../../platform/security/security-events';
 import type { SharedState } from '../../../platform/state';
 import type { AuditLog } from '../audit';
 import type { OperatorDirectory, OperatorProfileFacts } from './directory.service';
@@ -14,14 +17,30 @@ import type { OperatorsRepository } from './operators.repository';
 import type { OperatorSessions } from './sessions.service';
 
 /**
- * Lockout (issue 13): 5 wrong passwords for an account, or 20 failures from one address, within 15
- * minutes lock further attempts until the window ends. Counted in the shared state, so it holds
- * across instances.
+ * Sign-in throttling (issue 13, reworked by issue 16 item 8). Every attempt that reaches the password
+ * check is counted first (an atomic increment), so parallel guesses cannot slip past a cap:
+ * - per username and address: 5 tries in 15 minutes, then 429 for that pair only;
+ * - per address: 30 tries in 15 minutes (successes included), plus failed captchas;
+ * - per username from anywhere: past 10 tries, one try per 15 seconds for that username (a pace
+ *   rather than a lock: a stranger guessing cannot keep the operator out for a quarter of an hour,
+ *   and the whole internet together gets 4 guesses a minute, each behind an image captcha).
+ * The console has no slide puzzle, so the pace stands in for the public site's puzzle escalation.
+ * Counted in the shared state, so it holds across instances; a successful sign-in clears the
+ * username's counters.
  */
-export const LOCKOUT = { perAccount: 5, perAddress: 20, windowMs: 15 * 60_000 } as const;
+export const LOCKOUT = {
+  perAccountAndAddress: 5,
+  perAddress: 30,
+  /** Tries for a username (from anywhere) after which the pace applies. */
+  paceAfter: 10,
+  paceMs: 15_000,
+  windowMs: 15 * 60_000,
+} as const;
 
 const accountKey = (username: string) => `oplock:user:${username.toLowerCase()}`;
-const addressKey = (ip: string) => `oplock:ip:${ip}`;
+const paceKey = (username: string) => `oplock:pace:${username.toLowerCase()}`;
+const pairKey = (username: string, ip: string) => `oplock:pair:${username.toLowerCase()}:${ip}`;
+const addressKey = (ip: string) => `oplock:ip:${clientKey(ip)}`;
 
 const SIGN_IN_FAILED = '用户名或密码错误';
 
@@ -52,6 +71,7 @@ export class SignInService {
     private readonly state: SharedState,
     private readonly audit: AuditLog,
     private readonly now: Clock,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   captcha(): Promise<{ uuid: string; img: string }> {
@@ -62,12 +82,35 @@ export class SignInService {
     input: SignInInput,
     ip: string,
   ): Promise<{ token: string; session: OperatorSession; profile: OperatorProfileFacts }> {
-    await this.refuseIfLocked(addressKey(ip), '该地址登录失败次数过多');
+    const account = input.username.slice(0, 64);
+    await this.refuseOver(addressKey(ip), LOCKOUT.perAddress, '该地址登录失败次数过多', ip, account, 'per_address');
     if (!(await this.captchas.check(input.uuid, input.validateCode))) {
       await this.state.increment(addressKey(ip), LOCKOUT.windowMs);
       throw new AppError(ErrorCode.CAPTCHA_INVALID, '验证码错误或已过期，请重新输入');
     }
-    await this.refuseIfLocked(accountKey(input.username), '该账号登录失败次数过多，已暂时锁定');
+    // Counted before the password is looked at: at most the cap of parallel tries reach it.
+    await this.countOrRefuse(addressKey(ip), LOCKOUT.perAddress, '该地址登录失败次数过多', ip, account, 'per_address');
+    await this.countOrRefuse(
+      pairKey(input.username, ip),
+      LOCKOUT.perAccountAndAddress,
+      '该账号在此地址登录失败次数过多',
+      ip,
+      account,
+      'per_account_address',
+    );
+    const { count: tries } = await this.state.increment(accountKey(input.username), LOCKOUT.windowMs);
+    if (tries > LOCKOUT.paceAfter && !(await this.state.setIfAbsent(paceKey(input.username), '1', LOCKOUT.paceMs))) {
+      const left = (await this.state.ttl(paceKey(input.username))) ?? LOCKOUT.paceMs;
+      logSecurityEvent(this.log, {
+        event: 'auth.login_escalated',
+        realm: 'platform',
+        ip,
+        account,
+        count: tries,
+        reason: 'paced',
+      });
+      throw this.tooMany('该账号登录尝试过多', left);
+    }
     const operator = await this.operators.byUsername(input.username);
     // An unknown username costs one hash verification too: no telling accounts apart by time.
     const matches = await verifySecret(operator?.password_hash ?? (await dummyHash()), input.password);
@@ -79,7 +122,12 @@ export class SignInService {
       await this.failed(input.username, ip, operator, '账号已停用');
       throw new AppError(ErrorCode.OPERATOR_DISABLED, '账号已停用，请联系管理员');
     }
-    await this.state.delete(accountKey(input.username));
+    await Promise.all(
+      [accountKey(input.username), pairKey(input.username, ip), paceKey(input.username)].map((key) =>
+        this.state.delete(key),
+      ),
+    );
+    logSecurityEvent(this.log, { event: 'auth.login_succeeded', realm: 'platform', ip, account });
     const opened = await this.sessions.open(operator.id, ip);
     const now = this.now();
     await this.operators.recordSignIn(operator.id, now);
@@ -117,11 +165,19 @@ export class SignInService {
     const operator = await this.operators.byId(principal.id);
     if (operator === undefined) throw new AppError(ErrorCode.SESSION_EXPIRED, '登录已过期，请重新登录');
     if (!(await verifySecret(operator.password_hash, input.oldPassword))) {
+      logSecurityEvent(this.log, {
+        event: 'auth.password_change_failed',
+        realm: 'platform',
+        ip,
+        account: operator.username,
+        reason: 'wrong_old_password',
+      });
       throw new AppError(ErrorCode.OLD_PASSWORD_WRONG, '原密码不正确');
     }
     checkOperatorPassword(input.newPassword, operator.username);
     await this.operators.setPassword(operator.id, await hashSecret(input.newPassword), false, this.now());
     await this.sessions.endAll(operator.id, principal.session.key);
+    logSecurityEvent(this.log, { event: 'auth.password_changed', realm: 'platform', ip, account: operator.username });
     await this.audit.record({
       actor: { id: operator.id, name: operator.username, areaCode: operator.org_area },
       ip,
@@ -130,21 +186,33 @@ export class SignInService {
     });
   }
 
-  /** Lifts the lockout of a username (an administrator rescued the account from the shell). */
+  /** Lifts the pace of a username (an administrator rescued the account from the shell). */
   async unlock(username: string): Promise<void> {
-    await this.state.delete(accountKey(username));
+    await Promise.all([this.state.delete(accountKey(username)), this.state.delete(paceKey(username))]);
   }
 
-  private async refuseIfLocked(key: string, why: string): Promise<void> {
-    const count = Number((await this.state.get(key)) ?? 0);
-    const limit = key.startsWith('oplock:ip:') ? LOCKOUT.perAddress : LOCKOUT.perAccount;
-    if (count < limit) return;
-    const left = (await this.state.ttl(key)) ?? LOCKOUT.windowMs;
-    const seconds = Math.max(1, Math.ceil((Number.isFinite(left) ? left : LOCKOUT.windowMs) / 1000));
-    throw new AppError(ErrorCode.SIGNIN_LOCKED, `${why}，请 ${humanWait(seconds)}后再试`, {
+  private tooMany(why: string, leftMs: number): AppError {
+    const seconds = Math.max(1, Math.ceil((Number.isFinite(leftMs) ? leftMs : LOCKOUT.windowMs) / 1000));
+    return new AppError(ErrorCode.SIGNIN_LOCKED, `${why}，请 ${humanWait(seconds)}后再试`, {
       headers: { 'retry-after': String(seconds) },
       data: { retryAfterSeconds: seconds },
     });
+  }
+
+  /** Refuses when a counter is already over its cap (before the captcha is spent); counts nothing. */
+  private async refuseOver(key: string, max: number, why: string, ip: string, account: string, reason: string) {
+    const count = Number((await this.state.get(key)) ?? 0);
+    if (count < max) return;
+    logSecurityEvent(this.log, { event: 'auth.login_throttled', realm: 'platform', ip, account, reason });
+    throw this.tooMany(why, (await this.state.ttl(key)) ?? LOCKOUT.windowMs);
+  }
+
+  /** Counts one try, then refuses when that went over the cap: the count comes first, so it holds under races. */
+  private async countOrRefuse(key: string, max: number, why: string, ip: string, account: string, reason: string) {
+    const { count, resetInMs } = await this.state.increment(key, LOCKOUT.windowMs);
+    if (count <= max) return;
+    logSecurityEvent(this.log, { event: 'auth.login_throttled', realm: 'platform', ip, account, reason, count });
+    throw this.tooMany(why, resetInMs);
   }
 
   private async failed(
@@ -153,10 +221,13 @@ export class SignInService {
     operator: { id: string; username: string; org_area: string } | null,
     detail: string,
   ): Promise<void> {
-    await Promise.all([
-      this.state.increment(accountKey(username), LOCKOUT.windowMs),
-      this.state.increment(addressKey(ip), LOCKOUT.windowMs),
-    ]);
+    logSecurityEvent(this.log, {
+      event: 'auth.login_failed',
+      realm: 'platform',
+      ip,
+      account: username,
+      reason: operator === null ? 'unknown_account' : detail === '账号已停用' ? 'disabled' : 'wrong_password',
+    });
     await this.audit.record({
       actor: {
         id: operator?.id ?? null,

@@ -25,6 +25,7 @@ import {
 } from '@lantian/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../platform/errors';
+import { isBrowserRequest } from '../../../platform/http/cookies';
 import { isSafeMethod, refuseCrossSite, requireSameOrigin } from '../../../platform/http/csrf';
 import { type ApiApp, ok, routesOf } from '../../../platform/http/routes';
 import type { AccountService } from './accounts.service';
@@ -82,7 +83,7 @@ function registerRoutes(app: ApiApp, deps: AccountRoutesDeps): void {
     if (
       thrown instanceof AppError &&
       thrown.code === ErrorCode.SESSION_EXPIRED &&
-      presentedToken(request)?.source === 'cookie'
+      presentedToken(request, deps.secureCookies)?.source === 'cookie'
     ) {
       clearLoginCookies(reply, deps.secureCookies);
     }
@@ -143,20 +144,26 @@ function registerRoutes(app: ApiApp, deps: AccountRoutesDeps): void {
     async (request, reply) => {
       const body = request.body;
       const remember = isOn(body.remember);
-      const { result, session } = await accounts.login(
+      const {
+        result: { token, ...facts },
+        session,
+      } = await accounts.login(
         {
           username: body.username,
           password: body.password,
           code: body.verificationCode ?? body.code,
           uuid: body.uuid ?? header(request, ACCOUNT_HEADERS.uuid),
           remember,
+          ticket: body.ticket,
         },
         request.ip,
       );
-      setLoginCookies(reply, result.token, session, {
+      setLoginCookies(reply, token, session, {
         secure: deps.secureCookies,
         maxAge: remember ? deps.policy.rememberSeconds : undefined,
       });
+      // A browser keeps the token in the HttpOnly cookie only (isBrowserRequest); others need it here.
+      const result = isBrowserRequest(request) ? facts : { token, ...facts };
       return { code: 0 as const, msg: '登录成功', ...result, data: result };
     },
   );
@@ -170,13 +177,16 @@ function registerRoutes(app: ApiApp, deps: AccountRoutesDeps): void {
     },
     async (request) => {
       const body = request.body;
-      await accounts.register({
-        phone: body.phone ?? body.username,
-        code: body.code ?? body.verificationCode,
-        password: body.password,
-        uuid: body.uuid,
-        uniqueId: visitorId(request, body.uniqueId),
-      });
+      await accounts.register(
+        {
+          phone: body.phone ?? body.username,
+          code: body.code ?? body.verificationCode,
+          password: body.password,
+          uuid: body.uuid,
+          uniqueId: visitorId(request, body.uniqueId),
+        },
+        request.ip,
+      );
       return ok(null, ACCOUNT_MESSAGES.registered);
     },
   );
@@ -190,12 +200,15 @@ function registerRoutes(app: ApiApp, deps: AccountRoutesDeps): void {
     },
     async (request) => {
       const body = request.body;
-      await accounts.resetPassword({
-        phone: body.phone ?? body.username,
-        code: body.code ?? body.verificationCode,
-        password: body.password,
-        uuid: body.uuid,
-      });
+      await accounts.resetPassword(
+        {
+          phone: body.phone ?? body.username,
+          code: body.code ?? body.verificationCode,
+          password: body.password,
+          uuid: body.uuid,
+        },
+        request.ip,
+      );
       return ok(null, ACCOUNT_MESSAGES.passwordReset);
     },
   );
@@ -209,7 +222,7 @@ function registerRoutes(app: ApiApp, deps: AccountRoutesDeps): void {
       access: 'user',
     },
     async (request) => {
-      await accounts.changePassword(authOf(request).session, request.body);
+      await accounts.changePassword(authOf(request).session, request.body, request.ip);
       return ok(null, ACCOUNT_MESSAGES.passwordChanged);
     },
   );
@@ -221,7 +234,7 @@ function registerRoutes(app: ApiApp, deps: AccountRoutesDeps): void {
       response: emptyResponse,
     },
     async (request, reply) => {
-      await accounts.logout(presentedToken(request)?.token);
+      await accounts.logout(presentedToken(request, deps.secureCookies)?.token);
       clearLoginCookies(reply, deps.secureCookies);
       return ok(null, '已退出登录');
     },
@@ -234,7 +247,7 @@ function registerRoutes(app: ApiApp, deps: AccountRoutesDeps): void {
       response: tokenValidResponse,
     },
     async (request, reply) => {
-      const presented = presentedToken(request);
+      const presented = presentedToken(request, deps.secureCookies);
       const { status } = await accounts.tokenStatus(presented?.token);
       if (!status.valid && presented?.source === 'cookie') clearLoginCookies(reply, deps.secureCookies);
       return ok(status);
@@ -251,7 +264,7 @@ function registerRoutes(app: ApiApp, deps: AccountRoutesDeps): void {
     async (request, reply) => {
       const body = request.body ?? {};
       const uniqueId = visitorId(request, body.uniqueId);
-      const presented = presentedToken(request);
+      const presented = presentedToken(request, deps.secureCookies);
       const session = presented === undefined ? undefined : await sessions.resolve(presented.token);
       if (presented?.source === 'cookie' && session === undefined) clearLoginCookies(reply, deps.secureCookies);
       await userData.recordVisit(request.ip, { uniqueId, userId: session?.userId, url: body.url });

@@ -6,18 +6,37 @@ import {
   SMS_CODE_PATTERN,
   type TokenStatus,
 } from '@lantian/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../platform/errors';
+import { clientKey } from '../../../platform/http/client-address';
 import type { CaptchaService } from '../../../platform/security/captcha.service';
 import { humanWait, type Limit, MINUTE_MS, type RateLimiter } from '../../../platform/security/rate-limits';
 import { randomId } from '../../../platform/security/secrets';
+import { logSecurityEvent, type SecurityEvent } from '../../../platform/security/security-events';
 import { checkNewPassword, dummyHash, hashSecret, verifySecret } from './passwords';
 import { maskPhone, requirePhone } from './phone';
 import type { ActiveSession, SessionService } from './sessions.service';
+import type { SlidePuzzleService } from './slide-puzzle.service';
 import type { SmsCodeService } from './sms-codes.service';
 import type { UsersRepository } from './users.repository';
 
-/** Login throttling (GUIDE.md §7): failed attempts per phone and per client address, per 15 minutes. */
-export const LOGIN_LIMITS = { windowMs: 15 * MINUTE_MS, perPhone: 5, perIp: 20 } as const;
+/**
+ * Login throttling (GUIDE.md §7, issue 16 item 8). Every attempt that reaches the password check is
+ * counted first (an atomic increment), then judged, so parallel guesses cannot slip past a cap:
+ * - per phone and client address: 5 tries in 15 minutes, then 429 (the guesser is slowed, the
+ *   phone's owner elsewhere is not);
+ * - per client address: 30 tries in 15 minutes, successes included (whole-site guessing);
+ * - per phone from anywhere: after 5 tries every further one also needs a slide-puzzle ticket for
+ *   that phone (a harder check, never a lock: a stranger cannot lock the owner out).
+ * A successful login clears the phone's two counters.
+ */
+export const LOGIN_LIMITS = {
+  windowMs: 15 * MINUTE_MS,
+  perPhoneAndIp: 5,
+  perIp: 30,
+  /** Tries for a phone (from anywhere) after which the puzzle is required too. */
+  escalateAfter: 5,
+} as const;
 /** Wrong old passwords at updatePassword, per user, per 15 minutes. */
 export const OLD_PASSWORD_TRIES = 5;
 
@@ -27,6 +46,12 @@ export const DEFAULT_USER_TYPE_AQIDATA = '0';
 
 /** Visitor ids: the 32-hex ids of getUniqueId, or any similar opaque id of 8–64 safe characters. */
 export const UNIQUE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+const phoneAndIpKey = (phone: string, ip: string) => `login:try:pip:${phone}:${ip}`;
+const phoneKey = (phone: string) => `login:try:phone:${phone}`;
+
+/** The login's answer when the phone needs the puzzle too; the web client opens it and retries. */
+export const LOGIN_PUZZLE_REQUIRED = '该账号登录尝试过多，请先完成滑动验证';
 
 const tooManyLogins = (seconds: number) => `登录失败次数过多，请 ${humanWait(seconds)}后再试`;
 
@@ -47,6 +72,8 @@ export interface LoginInput {
   code?: string | undefined;
   uuid?: string | undefined;
   remember: boolean;
+  /** A slide-puzzle ticket for this phone; required once the phone has seen too many tries. */
+  ticket?: string | undefined;
 }
 
 export interface PasswordChangeInput {
@@ -59,7 +86,7 @@ export interface PasswordChangeInput {
 export function loginResultOf(
   session: Omit<ActiveSession, 'tokenHash' | 'remember' | 'expiresAt'>,
   token: string,
-): LoginResult {
+): LoginResult & { token: string } {
   return {
     token,
     uniqueId: session.uniqueId,
@@ -78,6 +105,8 @@ export class AccountService {
     private readonly captchas: CaptchaService,
     private readonly smsCodes: SmsCodeService,
     private readonly limiter: RateLimiter,
+    private readonly puzzles: SlidePuzzleService,
+    private readonly log: FastifyBaseLogger,
     private readonly nowMs: () => number = Date.now,
   ) {}
 
@@ -86,18 +115,26 @@ export class AccountService {
   }
 
   private loginLimits(phone: string, ip: string): Limit[] {
-    const { windowMs, perPhone, perIp } = LOGIN_LIMITS;
+    const { windowMs, perPhoneAndIp, perIp } = LOGIN_LIMITS;
     return [
-      { key: `login:fail:phone:${phone}`, max: perPhone, windowMs, message: tooManyLogins },
-      { key: `login:fail:ip:${ip}`, max: perIp, windowMs, message: tooManyLogins },
+      { key: phoneAndIpKey(phone, ip), max: perPhoneAndIp, windowMs, message: tooManyLogins },
+      { key: `login:try:ip:${clientKey(ip)}`, max: perIp, windowMs, message: tooManyLogins },
     ];
   }
 
+  private event(entry: Omit<SecurityEvent, 'realm'>) {
+    logSecurityEvent(this.log, { realm: 'public', ...entry });
+  }
+
   /**
-   * The captcha first (used up, right or wrong), then the throttles, then the password. An unknown
+   * The captcha first (used up, right or wrong), then the throttles (counted before the password is
+   * looked at), the puzzle ticket when the phone is under attack, then the password. An unknown
    * phone and a wrong password get the same answer, after the same argon2 work.
    */
-  async login(input: LoginInput, ip: string): Promise<{ result: LoginResult; session: ActiveSession }> {
+  async login(
+    input: LoginInput,
+    ip: string,
+  ): Promise<{ result: LoginResult & { token: string }; session: ActiveSession }> {
     const code = input.code?.trim() ?? '';
     if (code === '') throw fail(ErrorCode.VALIDATION, ACCOUNT_MESSAGES.captchaEmpty);
     const uuid = input.uuid?.trim() ?? '';
@@ -109,18 +146,43 @@ export class AccountService {
     if (phone === '' || password === '' || phone.length > 32) {
       throw fail(ErrorCode.LOGIN_FAILED, ACCOUNT_MESSAGES.loginFailed);
     }
-    const limits = this.loginLimits(phone, ip);
-    await this.limiter.check(limits);
+    const account = maskPhone(phone);
+    try {
+      await this.limiter.hit(this.loginLimits(phone, ip));
+    } catch (err) {
+      this.event({ event: 'auth.login_throttled', ip, account, reason: 'per_phone_ip_or_ip' });
+      throw err;
+    }
+    const { count: tries } = await this.limiter.count(phoneKey(phone), LOGIN_LIMITS.windowMs);
+    if (tries > LOGIN_LIMITS.escalateAfter) {
+      const ticket = input.ticket?.trim() ?? '';
+      if (ticket === '' || !(await this.puzzles.spendTicket(ticket, phone))) {
+        this.event({
+          event: 'auth.login_escalated',
+          ip,
+          account,
+          count: tries,
+          reason: ticket === '' ? 'ticket_missing' : 'ticket_invalid',
+        });
+        throw fail(ErrorCode.PUZZLE_TICKET_REQUIRED, LOGIN_PUZZLE_REQUIRED);
+      }
+    }
 
     const user = PHONE_PATTERN.test(phone) ? await this.users.byPhone(phone) : undefined;
     const passwordRight = await verifySecret(user?.password_hash ?? (await dummyHash()), password);
     if (user === undefined || !passwordRight) {
-      await this.limiter.hit(limits);
+      this.event({
+        event: 'auth.login_failed',
+        ip,
+        account,
+        count: tries,
+        reason: user === undefined ? 'unknown_account' : 'wrong_password',
+      });
       throw fail(ErrorCode.LOGIN_FAILED, ACCOUNT_MESSAGES.loginFailed);
     }
 
-    const [phoneLimit] = limits;
-    if (phoneLimit !== undefined) await this.limiter.reset(phoneLimit.key);
+    await Promise.all([this.limiter.reset(phoneAndIpKey(phone, ip)), this.limiter.reset(phoneKey(phone))]);
+    this.event({ event: 'auth.login_succeeded', ip, account });
     await this.users.recordLogin(user.id, this.now());
     const { token, tokenHash, expiresAt } = await this.sessions.create(user.id, input.remember);
     const session: ActiveSession = {
@@ -138,7 +200,7 @@ export class AccountService {
   }
 
   /** Spec §7: phone, SMS code, password; the visitor id comes from the cookie (or header, or body). */
-  async register(input: PasswordChangeInput & { uniqueId?: string | undefined }): Promise<void> {
+  async register(input: PasswordChangeInput & { uniqueId?: string | undefined }, ip: string): Promise<void> {
     const phone = requirePhone(input.phone);
     const code = requireSmsCode(input.code);
     const password = checkNewPassword(input.password, phone);
@@ -160,11 +222,15 @@ export class AccountService {
       last_login_at: null,
       password_changed_at: now,
     });
-    if (!created) throw fail(ErrorCode.PHONE_TAKEN, '该手机号已注册，请直接登录或找回密码');
+    if (!created) {
+      // Only the phone's owner gets here (the SMS code proved the phone), so telling is safe.
+      this.event({ event: 'auth.register_phone_taken', ip, account: maskPhone(phone) });
+      throw fail(ErrorCode.PHONE_TAKEN, '该手机号已注册，请直接登录或找回密码');
+    }
   }
 
   /** forgetUpdatePassword: a reset code proves the phone; every session of the account ends. */
-  async resetPassword(input: PasswordChangeInput): Promise<void> {
+  async resetPassword(input: PasswordChangeInput, ip: string): Promise<void> {
     const phone = requirePhone(input.phone);
     const code = requireSmsCode(input.code);
     const password = checkNewPassword(input.password, phone);
@@ -175,13 +241,16 @@ export class AccountService {
     if (user === undefined) throw smsCodeRefused();
     await this.users.setPassword(user.id, await hashSecret(password), this.now());
     await this.sessions.revokeAll(user.id);
-    await this.limiter.reset(`login:fail:phone:${phone}`);
+    // The owner proved the phone: whatever tries strangers made no longer ask them for a puzzle.
+    await this.limiter.reset(phoneKey(phone));
+    this.event({ event: 'auth.password_reset', ip, account: maskPhone(phone) });
   }
 
   /** updatePassword: the old password (throttled), the new one's rules; other sessions end. */
   async changePassword(
     session: ActiveSession,
     input: { oldPassword?: string | undefined; newPassword?: string | undefined; confirmPassword?: string | undefined },
+    ip: string,
   ): Promise<void> {
     const oldPassword = input.oldPassword ?? '';
     if (oldPassword === '') throw fail(ErrorCode.VALIDATION, ACCOUNT_MESSAGES.passwordEmpty);
@@ -189,23 +258,33 @@ export class AccountService {
     if (input.confirmPassword !== undefined && input.confirmPassword !== newPassword) {
       throw fail(ErrorCode.VALIDATION, ACCOUNT_MESSAGES.passwordMismatch);
     }
+    const triesKey = `password:fail:${session.userId}`;
     const limits: Limit[] = [
       {
-        key: `password:fail:${session.userId}`,
+        key: triesKey,
         max: OLD_PASSWORD_TRIES,
         windowMs: LOGIN_LIMITS.windowMs,
         message: (s) => `原密码错误次数过多，请 ${humanWait(s)}后再试`,
       },
     ];
-    await this.limiter.check(limits);
+    const account = maskPhone(session.phone);
+    // Counted before the old password is checked, so parallel guesses cannot pass the cap.
+    try {
+      await this.limiter.hit(limits);
+    } catch (err) {
+      this.event({ event: 'auth.login_throttled', ip, account, reason: 'old_password' });
+      throw err;
+    }
     const user = await this.users.byId(session.userId);
     if (user === undefined || !(await verifySecret(user.password_hash, oldPassword))) {
-      await this.limiter.hit(limits);
+      this.event({ event: 'auth.password_change_failed', ip, account, reason: 'wrong_old_password' });
       throw fail(ErrorCode.OLD_PASSWORD_WRONG, '原密码不正确');
     }
+    await this.limiter.reset(triesKey);
     if (oldPassword === newPassword) throw fail(ErrorCode.VALIDATION, '新密码不能与原密码相同');
     await this.users.setPassword(user.id, await hashSecret(newPassword), this.now());
     await this.sessions.revokeOthers(user.id, session.tokenHash);
+    this.event({ event: 'auth.password_changed', ip, account });
   }
 
   async logout(token: string | undefined): Promise<void> {

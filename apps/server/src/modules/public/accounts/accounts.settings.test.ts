@@ -12,16 +12,20 @@ const load = (env: Record<string, string>) => {
 
 describe('account settings', () => {
   it('defaults: console SMS in development and test, none in production; 2 h idle, 12 h, 30 days remembered', () => {
-    expect(load({}).accounts).toEqual({
+    expect(load({ NODE_ENV: 'development' }).accounts).toEqual({
       sms: { kind: 'console' },
       smsHourlyBudget: 1000,
       sessionIdleMinutes: 120,
       sessionAbsoluteHours: 12,
       sessionRememberDays: 30,
+      visitRetentionDays: 180,
       testCaptchaText: undefined,
       testPuzzleX: undefined,
     });
     expect(load({ NODE_ENV: 'production' }).accounts.sms).toEqual({ kind: 'off' });
+    expect(load({ NODE_ENV: 'test' }).accounts.sms).toEqual({ kind: 'console' });
+    // A forgotten NODE_ENV is production: no SMS code ever lands in the log (issue 16 item 5).
+    expect(load({}).accounts.sms).toEqual({ kind: 'off' });
     expect(load({}).trustProxy).toBe(false);
   });
 
@@ -58,17 +62,20 @@ describe('account settings', () => {
     const testOnly: Array<Record<string, string>> = [{ TEST_CAPTCHA_TEXT: 'K7PX' }, { TEST_PUZZLE_X: '150' }];
     for (const env of testOnly) {
       expect(() => load({ ...env, NODE_ENV: 'production' })).toThrow(/test only/);
-      expect(() => load(env)).not.toThrow();
+      // Unset NODE_ENV is production too: a forgotten variable cannot fix the captcha text.
+      expect(() => load(env)).toThrow(/test only/);
+      expect(() => load({ ...env, NODE_ENV: 'development' })).not.toThrow();
     }
-    expect(load({ TEST_CAPTCHA_TEXT: 'k7px' }).accounts.testCaptchaText).toBe('K7PX');
+    expect(load({ TEST_CAPTCHA_TEXT: 'k7px', NODE_ENV: 'test' }).accounts.testCaptchaText).toBe('K7PX');
   });
 
   it('checks the test-only values themselves', () => {
-    expect(() => load({ TEST_CAPTCHA_TEXT: 'K7P' })).toThrow(/TEST_CAPTCHA_TEXT/);
-    expect(() => load({ TEST_CAPTCHA_TEXT: 'K0PX' })).toThrow(/TEST_CAPTCHA_TEXT/);
-    expect(() => load({ TEST_PUZZLE_X: '10' })).toThrow(/TEST_PUZZLE_X/);
-    expect(() => load({ TEST_PUZZLE_X: '261' })).toThrow(/TEST_PUZZLE_X/);
-    expect(load({ TEST_PUZZLE_X: '260' }).accounts.testPuzzleX).toBe(260);
+    const test = { NODE_ENV: 'test' };
+    expect(() => load({ ...test, TEST_CAPTCHA_TEXT: 'K7P' })).toThrow(/TEST_CAPTCHA_TEXT/);
+    expect(() => load({ ...test, TEST_CAPTCHA_TEXT: 'K0PX' })).toThrow(/TEST_CAPTCHA_TEXT/);
+    expect(() => load({ ...test, TEST_PUZZLE_X: '10' })).toThrow(/TEST_PUZZLE_X/);
+    expect(() => load({ ...test, TEST_PUZZLE_X: '261' })).toThrow(/TEST_PUZZLE_X/);
+    expect(load({ ...test, TEST_PUZZLE_X: '260' }).accounts.testPuzzleX).toBe(260);
   });
 
   it('bounds the timeouts and the budget', () => {
@@ -78,10 +85,17 @@ describe('account settings', () => {
     expect(() => load({ SMS_HOURLY_BUDGET: '-1' })).toThrow(/SMS_HOURLY_BUDGET/);
   });
 
-  it('TRUST_PROXY: off, on, or proxy addresses', () => {
-    expect(load({ TRUST_PROXY: 'on' }).trustProxy).toBe(true);
-    expect(load({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toBe('10.0.0.1, 192.168.0.0/16');
-    expect(load({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+  it('TRUST_PROXY: a hop count or proxy addresses; `on` (trust anyone) is refused (platform/http/client-address.test.ts)', () => {
+    expect(() => load({ TRUST_PROXY: 'on' })).toThrow(/TRUST_PROXY/);
+    expect(load({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(load({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);
+    expect(load({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
     expect(() => load({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('USER_VISITS_RETENTION_DAYS: 180 by default, 0 keeps visits for ever, junk refused', () => {
+    expect(load({}).accounts.visitRetentionDays).toBe(180);
+    expect(load({ USER_VISITS_RETENTION_DAYS: '0' }).accounts.visitRetentionDays).toBe(0);
+    expect(() => load({ USER_VISITS_RETENTION_DAYS: 'never' })).toThrow(/USER_VISITS_RETENTION_DAYS/);
   });
 });

@@ -38,6 +38,12 @@ export interface AccountsSettings {
   sessionAbsoluteHours: number;
   /** "Remember password": the session (and its cookies) last this long. */
   sessionRememberDays: number;
+  /**
+   * USER_VISITS_RETENTION_DAYS: visit records (saveUserVisRecord) older than this are deleted; 0 keeps
+   * them for ever. 180 by default: the Cybersecurity Law (网络安全法 §21) asks for network logs to be
+   * kept at least six months, and nothing here needs them longer.
+   */
+  visitRetentionDays: number;
   /** Test only (refused in production): every captcha shows this text. */
   testCaptchaText: string | undefined;
   /** Test only (refused in production): every puzzle's hole is at this x. */
@@ -89,6 +95,7 @@ export function readAccountsSettings(env: Env, context: SettingsContext): Accoun
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 120, 5, 43_200),
     sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 12, 1, 720),
     sessionRememberDays: integer(env, 'SESSION_REMEMBER_DAYS', 30, 1, 400),
+    visitRetentionDays: integer(env, 'USER_VISITS_RETENTION_DAYS', 180, 0, 36_500),
     testCaptchaText: readTestCaptchaText(env, context),
     testPuzzleX,
   };

@@ -91,6 +91,13 @@ describe.each(kinds)('account state on %s', (kind) => {
       phone: '13800138000',
       x: 150,
       trail: [0, 1, 0],
+      track: [
+        { t: 150, x: 10, y: 0 },
+        { t: 260, x: 45, y: 1 },
+        { t: 380, x: 100, y: 2 },
+        { t: 520, x: 138, y: 1 },
+        { t: 700, x: 150, y: 1 },
+      ],
     });
     expect(await first.spendTicket(ticket, '13800138000')).toBe(true);
     expect(await new SlidePuzzleService(b).spendTicket(ticket, '13800138000')).toBe(false);

@@ -1,13 +1,18 @@
 import { ACCOUNT_COOKIES } from '@lantian/contracts';
 import type { FastifyReply } from 'fastify';
-import { appendCookies as append, readCookies, serializeCookie as serialize } from '../../../platform/http/cookies';
+import {
+  appendCookies as append,
+  readCookies,
+  serializeCookie as serialize,
+  sessionCookieName,
+} from '../../../platform/http/cookies';
 import { maskPhone } from './phone';
 import type { ActiveSession } from './sessions.service';
 
-export { readCookies };
+export { readCookies, sessionCookieName };
 
-const LOGIN_COOKIES = [
-  ACCOUNT_COOKIES.token,
+/** The readable companions keep the spec's names (§3): the shell reads them; they grant nothing. */
+const COMPANION_COOKIES = [
   ACCOUNT_COOKIES.username,
   ACCOUNT_COOKIES.userType,
   ACCOUNT_COOKIES.userTypeAqidata,
@@ -26,7 +31,7 @@ export function setLoginCookies(
 ) {
   const readable = { httpOnly: false, secure: options.secure, maxAge: options.maxAge };
   const cookies = [
-    serialize(ACCOUNT_COOKIES.token, token, { ...readable, httpOnly: true }),
+    serialize(sessionCookieName(ACCOUNT_COOKIES.token, options.secure), token, { ...readable, httpOnly: true }),
     serialize(ACCOUNT_COOKIES.username, maskPhone(session.phone), readable),
     serialize(ACCOUNT_COOKIES.userType, session.userType, readable),
     serialize(ACCOUNT_COOKIES.userTypeAqidata, session.userTypeAqidata, readable),
@@ -41,8 +46,8 @@ export function setLoginCookies(
 }
 
 export function clearLoginCookies(reply: FastifyReply, secure: boolean) {
-  append(
-    reply,
-    LOGIN_COOKIES.map((name) => serialize(name, '', { httpOnly: name === ACCOUNT_COOKIES.token, secure, maxAge: 0 })),
-  );
+  append(reply, [
+    serialize(sessionCookieName(ACCOUNT_COOKIES.token, secure), '', { httpOnly: true, secure, maxAge: 0 }),
+    ...COMPANION_COOKIES.map((name) => serialize(name, '', { httpOnly: false, secure, maxAge: 0 })),
+  ]);
 }

@@ -21,6 +21,9 @@ export { type AccountsSettings, readAccountsSettings, type SmsProviderConfig } f
 export type { AccountsTables } from './accounts.tables';
 export { type AuthenticatedRequest, authOf } from './auth';
 
+/** How often visit records past their retention are swept. */
+const VISIT_SWEEP_MS = 60 * 60_000;
+
 /**
  * The public site's accounts (/api/user/*): users (argon2id), server-side sessions, image captcha,
  * slide puzzle, SMS codes and their limits, per-user settings, visit records; the `user` access rule.
@@ -42,19 +45,38 @@ export const accounts = defineModule({
       hourlyBudget: settings.smsHourlyBudget,
       log,
     });
+    // Secure (and `__Host-` session cookies) unless development or test is stated: unset is production.
+    const secureCookies = context.config.nodeEnv === 'production';
+    const userData = new UserDataService(new UserDataRepository(database), limiter);
+    /** Visit records past USER_VISITS_RETENTION_DAYS go; answers how many (tests call it through the api). */
+    const sweepVisits = async () => {
+      const deleted = await userData.sweepVisits(settings.visitRetentionDays);
+      if (deleted > 0) log.info({ deleted, retentionDays: settings.visitRetentionDays }, 'old visit records deleted');
+      return deleted;
+    };
+    let sweeper: NodeJS.Timeout | undefined;
     return {
-      api: {},
-      access: { user: userAccessCheck(sessions) },
+      api: { sweepVisits },
+      access: { user: userAccessCheck(sessions, secureCookies) },
       routes: accountRoutes({
-        accounts: new AccountService(users, sessions, captchas, smsCodes, limiter),
+        accounts: new AccountService(users, sessions, captchas, smsCodes, limiter, puzzles, log),
         verification: new VerificationService(limiter, captchas, puzzles, smsCodes, users),
-        userData: new UserDataService(new UserDataRepository(database), limiter),
+        userData,
         sessions,
         policy,
-        secureCookies: context.config.nodeEnv === 'production',
+        secureCookies,
       }),
-      // Background SMS deliveries finish before the server closes.
-      close: () => smsCodes.settle(),
+      async start() {
+        sweeper = setInterval(() => {
+          sweepVisits().catch((err: unknown) => log.error({ err }, 'visit record sweep failed'));
+        }, VISIT_SWEEP_MS);
+        sweeper.unref();
+      },
+      async close() {
+        if (sweeper !== undefined) clearInterval(sweeper);
+        // Background SMS deliveries finish before the server closes.
+        await smsCodes.settle();
+      },
     };
   },
 });

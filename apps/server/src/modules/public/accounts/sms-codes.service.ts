@@ -2,6 +2,7 @@ import { SMS_RESEND_SECONDS } from '@lantian/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError, unavailable } from '../../../platform/errors';
+import { clientKey } from '../../../platform/http/client-address';
 import { DAY_MS, HOUR_MS, humanWait, type Limit, type RateLimiter } from '../../../platform/security/rate-limits';
 import { randomDigits, randomId } from '../../../platform/security/secrets';
 import type { SharedState } from '../../../platform/state';
@@ -49,8 +50,8 @@ export class SmsCodeService {
     return [
       { key: `sms:phone:h:${phone}`, max: SMS_LIMITS.perPhonePerHour, windowMs: HOUR_MS, message: tooOften },
       { key: `sms:phone:d:${phone}`, max: SMS_LIMITS.perPhonePerDay, windowMs: DAY_MS, message: tooOften },
-      { key: `sms:ip:h:${ip}`, max: SMS_LIMITS.perIpPerHour, windowMs: HOUR_MS, message: tooOften },
-      { key: `sms:ip:d:${ip}`, max: SMS_LIMITS.perIpPerDay, windowMs: DAY_MS, message: tooOften },
+      { key: `sms:ip:h:${clientKey(ip)}`, max: SMS_LIMITS.perIpPerHour, windowMs: HOUR_MS, message: tooOften },
+      { key: `sms:ip:d:${clientKey(ip)}`, max: SMS_LIMITS.perIpPerDay, windowMs: DAY_MS, message: tooOften },
       {
         key: 'sms:global:h',
         max: this.options.hourlyBudget,

@@ -261,13 +261,41 @@ describe('password reset does not reveal which phones have accounts', () => {
     expect((await requestCode(app, '13600136777', 'reset')).statusCode).toBe(429);
   });
 
-  it('registration of a taken phone is refused at the code request', async () => {
+  it('answers a taken and a free phone alike at the code request; only the code holder learns it is taken', async () => {
     await start();
     await registerUser(app, PHONE, 'river-stone-7');
     seconds(121);
-    const res = await requestCode(app, PHONE, 'register');
+    const FREE = '13600136999';
+    const taken = await requestCode(app, PHONE, 'register', '10.4.0.1');
+    const free = await requestCode(app, FREE, 'register', '10.4.0.2');
+    for (const res of [taken, free]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ code: 0, msg: '验证码已发送', data: { resendAfterSeconds: 120 } });
+    }
+    expect(Object.keys(taken.json().data).sort()).toEqual(Object.keys(free.json().data).sort());
+    // The taken phone's owner gets the code and, registering with it, is told to log in instead.
+    const res = await call(app, 'POST', '/api/user/register', {
+      params: { phone: PHONE, code: await lastCode(app, PHONE, 'register', 1), password: 'another-river-8' },
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe(ErrorCode.PHONE_TAKEN);
+    expect(res.json()).toEqual({ code: ErrorCode.PHONE_TAKEN, msg: '该手机号已注册，请直接登录或找回密码' });
+  });
+
+  it('charges the sending limits for a taken phone like for any other (no probing at puzzle speed)', async () => {
+    await start();
+    await registerUser(app, PHONE, 'river-stone-7');
+    // Every request for the taken phone counts: the resend wait, then the hourly cap.
+    seconds(121);
+    expect((await requestCode(app, PHONE, 'register', '10.4.1.1')).statusCode).toBe(200);
+    expect((await requestCode(app, PHONE, 'register', '10.4.1.2')).statusCode).toBe(429);
+    for (let i = 0; i < 3; i++) {
+      seconds(121);
+      expect((await requestCode(app, PHONE, 'register', `10.4.2.${i}`)).statusCode).toBe(200);
+    }
+    seconds(121);
+    const capped = await requestCode(app, PHONE, 'register', '10.4.3.1');
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().code).toBe(ErrorCode.RATE_LIMITED);
   });
 });
 

@@ -41,6 +41,22 @@ export class UserDataRepository {
     await this.database.db.insertInto('user_visits').values(visit).execute();
   }
 
+  /** Deletes visit records made before `cutoff` (epoch seconds), a batch per statement; answers how many. */
+  async deleteVisitsBefore(cutoff: number, batch = 1000): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const result = await this.database.db
+        .deleteFrom('user_visits')
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('user_visits').select('id').where('created_at', '<', cutoff).limit(batch),
+        )
+        .executeTakeFirst();
+      const n = Number(result.numDeletedRows);
+      deleted += n;
+      if (n < batch) return deleted;
+    }
+  }
+
   async visitsOf(filter: { userId?: string; uniqueId?: string }) {
     let query = this.database.db.selectFrom('user_visits').selectAll().orderBy('created_at');
     if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);

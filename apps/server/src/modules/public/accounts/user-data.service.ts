@@ -1,5 +1,6 @@
 import { ErrorCode, USER_CONFIG_KEY_PATTERN, USER_CONFIG_LIMITS, type UserConfig } from '@lantian/contracts';
 import { AppError, invalidField } from '../../../platform/errors';
+import { clientKey } from '../../../platform/http/client-address';
 import { humanWait, MINUTE_MS, type RateLimiter } from '../../../platform/security/rate-limits';
 import { randomId } from '../../../platform/security/secrets';
 import { UNIQUE_ID_PATTERN } from './accounts.service';
@@ -55,6 +56,12 @@ export class UserDataService {
     return this.repository.deleteConfig(userId, target);
   }
 
+  /** Deletes visit records older than `retentionDays` (0: keeps them all); answers how many went. */
+  async sweepVisits(retentionDays: number): Promise<number> {
+    if (retentionDays === 0) return 0;
+    return this.repository.deleteVisitsBefore(this.now() - retentionDays * 86_400);
+  }
+
   /** saveUserVisRecord: the visitor id (required) and, when logged in, the user. */
   async recordVisit(
     ip: string,
@@ -72,7 +79,7 @@ export class UserDataService {
     }
     await this.limiter.hit([
       {
-        key: `visit:ip:${ip}`,
+        key: `visit:ip:${clientKey(ip)}`,
         max: VISITS_PER_MINUTE,
         windowMs: MINUTE_MS,
         message: (s) => `请求过于频繁，请 ${humanWait(s)}后再试`,

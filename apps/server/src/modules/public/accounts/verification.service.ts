@@ -7,6 +7,7 @@ import {
   SMS_RESEND_SECONDS,
 } from '@lantian/contracts';
 import { AppError } from '../../../platform/errors';
+import { clientKey } from '../../../platform/http/client-address';
 import type { CaptchaService } from '../../../platform/security/captcha.service';
 import { humanWait, MINUTE_MS, type RateLimiter } from '../../../platform/security/rate-limits';
 import { requirePhone } from './phone';
@@ -30,7 +31,7 @@ export class VerificationService {
   ) {}
 
   private perMinute(kind: string, ip: string) {
-    return [{ key: `${kind}:ip:${ip}`, max: PICTURES_PER_MINUTE, windowMs: MINUTE_MS, message: busy }];
+    return [{ key: `${kind}:ip:${clientKey(ip)}`, max: PICTURES_PER_MINUTE, windowMs: MINUTE_MS, message: busy }];
   }
 
   async captcha(ip: string): Promise<Captcha> {
@@ -48,17 +49,19 @@ export class VerificationService {
 
   async checkPuzzle(
     ip: string,
-    input: { uuid: string; phone: string; x: string; trail: string },
+    input: { uuid: string; phone: string; x: string; trail: string; track?: string | undefined },
   ): Promise<SlidePuzzleTicket> {
     const phone = requirePhone(input.phone);
-    const release = parseRelease(input.x, input.trail);
+    const release = parseRelease(input.x, input.trail, input.track);
     await this.limiter.hit(this.perMinute('puzzle-check', ip));
     return this.puzzles.check({ uuid: input.uuid, phone, ...release });
   }
 
   /**
-   * getMessageCodeData: a live puzzle ticket for this phone, then every sending limit. For a reset
-   * the answer is the same whether or not the phone has an account; only a registered one gets a code.
+   * getMessageCodeData: a live puzzle ticket for this phone, then every sending limit, charged
+   * before the phone is looked at. The answer never tells whether the phone has an account: a reset
+   * code goes only to a registered phone (the same work and answer otherwise), a registration code
+   * to any phone (register() tells the owner, who holds the code, that the phone is taken).
    */
   async sendCode(
     ip: string,
@@ -72,11 +75,11 @@ export class VerificationService {
     if (!(await this.puzzles.spendTicket(ticket, phone))) {
       throw new AppError(ErrorCode.PUZZLE_TICKET_REQUIRED, '滑动验证已失效，请重新验证');
     }
-    const user = await this.users.byPhone(phone);
-    if (purpose === 'register' && user !== undefined) {
-      throw new AppError(ErrorCode.PHONE_TAKEN, '该手机号已注册，请直接登录或找回密码');
-    }
+    // Charged before anything about the phone is looked up: every request costs the same.
     await this.smsCodes.countSend(phone, ip);
+    const user = purpose === 'reset' ? await this.users.byPhone(phone) : undefined;
+    // A registration code goes to a taken phone too: the answer here is the same either way, and
+    // only the phone's owner, holding the code, learns at register that it is taken (issue 16 item 10).
     const { uuid } = await this.smsCodes.issue(phone, purpose, purpose === 'register' || user !== undefined);
     return { uuid, resendAfterSeconds: SMS_RESEND_SECONDS, expiresInSeconds: SMS_CODE_TTL_MS / 1000 };
   }

@@ -3,7 +3,19 @@ import type { Database } from '../../../platform/db/database';
 import type { ShortUrlsTable, ShortUrlsTables } from './short-urls.tables';
 
 export type ShortUrlRow = Selectable<ShortUrlsTable>;
-export type NewShortUrl = Omit<Insertable<ShortUrlsTable>, 'hits'>;
+export type NewShortUrl = Omit<Insertable<ShortUrlsTable>, 'hits' | 'last_used_at'>;
+
+/** Uses of one link gathered in memory since the last flush. */
+export interface LinkUse {
+  id: string;
+  /** Redirects served. */
+  hits: number;
+  /** The latest use, epoch seconds. */
+  lastUsedAt: number;
+}
+
+/** Rows one statement of the sweep deletes, so that a large backlog never holds the write lock long. */
+const SWEEP_BATCH = 1000;
 
 /**
  * short_urls. Looked up by id (the primary key) when a link is followed, and by url_hash (unique
@@ -27,17 +39,47 @@ export class ShortUrlsRepository {
   async insertIfAbsent(row: NewShortUrl): Promise<boolean> {
     const result = await this.database.db
       .insertInto('short_urls')
-      .values({ ...row, hits: 0 })
+      .values({ ...row, hits: 0, last_used_at: row.created_at })
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  async countHit(id: string): Promise<void> {
-    await this.database.db
-      .updateTable('short_urls')
-      .set((eb) => ({ hits: eb('hits', '+', 1) }))
-      .where('id', '=', id)
-      .execute();
+  /** Adds gathered uses in one transaction: hits add up, the last use only moves forward (other instances flush too). */
+  async recordUses(uses: readonly LinkUse[]): Promise<void> {
+    if (uses.length === 0) return;
+    await this.database.db.transaction().execute(async (trx) => {
+      for (const use of uses) {
+        await trx
+          .updateTable('short_urls')
+          .set((eb) => ({
+            hits: eb('hits', '+', use.hits),
+            last_used_at: eb
+              .case()
+              .when('last_used_at', '<', use.lastUsedAt)
+              .then(use.lastUsedAt)
+              .else(eb.ref('last_used_at'))
+              .end(),
+          }))
+          .where('id', '=', use.id)
+          .execute();
+      }
+    });
+  }
+
+  /** Deletes links last used before `cutoff` (epoch seconds), in batches; answers how many. */
+  async deleteUnusedSince(cutoff: number): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const result = await this.database.db
+        .deleteFrom('short_urls')
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('short_urls').select('id').where('last_used_at', '<', cutoff).limit(SWEEP_BATCH),
+        )
+        .executeTakeFirst();
+      const n = Number(result.numDeletedRows);
+      deleted += n;
+      if (n < SWEEP_BATCH) return deleted;
+    }
   }
 }

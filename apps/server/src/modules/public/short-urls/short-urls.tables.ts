@@ -8,8 +8,10 @@ export interface ShortUrlsTable {
   /** SHA-256 hex of `url`: the unique key that makes the same path get the same id. */
   url_hash: string;
   created_at: number;
-  /** Redirects served. */
+  /** Redirects served (counted in memory and written in batches: following a link writes nothing). */
   hits: Generated<number>;
+  /** Last followed or asked for again (epoch seconds, up to a flush interval late); the retention sweep reads it. */
+  last_used_at: number;
 }
 
 export interface ShortUrlsTables {

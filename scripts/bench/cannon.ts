@@ -1,0 +1,77 @@
+/**
+ * autocannon as the benchmarks use it: HTTP load from a worker thread (the load generator does not
+ * share the caller's event loop), its results parsed with zod rather than cast (it ships no types).
+ */
+import { createRequire } from 'node:module';
+import { z } from 'zod';
+
+export interface Target {
+  label: string;
+  method: 'GET' | 'POST';
+  path: string;
+  params: Record<string, string>;
+}
+
+export interface CannonRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+interface CannonOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  workers?: number;
+  overallRate?: number;
+  requests?: CannonRequest[];
+}
+
+type Autocannon = (options: CannonOptions) => PromiseLike<unknown>;
+
+const loaded: unknown = createRequire(import.meta.url)('autocannon');
+const isAutocannon = (value: unknown): value is Autocannon => typeof value === 'function';
+
+const histogram = z.object({ average: z.number(), p99: z.number(), total: z.number().optional() });
+const cannonResult = z.object({
+  requests: histogram,
+  latency: histogram,
+  errors: z.number(),
+  timeouts: z.number(),
+  non2xx: z.number(),
+  statusCodeStats: z.record(z.string(), z.object({ count: z.coerce.number() })).optional(),
+});
+export type CannonResult = z.infer<typeof cannonResult>;
+
+/** A public call as the web client sends it: query string for GET, a form body for POST. */
+export function request(target: Target): CannonRequest {
+  const encoded = new URLSearchParams(target.params).toString();
+  if (target.method === 'GET')
+    return { method: 'GET', path: encoded === '' ? target.path : `${target.path}?${encoded}` };
+  return {
+    method: 'POST',
+    path: target.path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: encoded,
+  };
+}
+
+/** Fires `requests` in turn on every connection for `seconds`; `overallRate` caps requests/s across them. */
+export async function fire(
+  origin: string,
+  requests: CannonRequest[],
+  seconds: number,
+  options: { connections?: number; overallRate?: number } = {},
+): Promise<CannonResult> {
+  if (!isAutocannon(loaded)) throw new Error('autocannon did not load as a function');
+  const raw = await loaded({
+    url: origin,
+    connections: options.connections ?? 10,
+    duration: seconds,
+    workers: 1,
+    requests,
+    ...(options.overallRate === undefined ? {} : { overallRate: options.overallRate }),
+  });
+  return cannonResult.parse(raw);
+}
