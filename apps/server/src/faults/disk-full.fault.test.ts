@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, ServerProcess, sleep, tempDir } from './harness';
+import { removeTempDirs, ServerProcess, sleep, storedShortUrls, tempDir } from './harness';
 import { runScenario } from './scenario';
 
 /**
@@ -15,17 +15,7 @@ import { runScenario } from './scenario';
 let server: ServerProcess;
 let file: string;
 
-function stored(urls: readonly string[]): Promise<Set<string>> {
-  const db = new SqliteDatabase(file, { readonly: true });
-  try {
-    const found = new Set<string>();
-    const statement = db.prepare('select 1 from short_urls where url = ?');
-    for (const url of urls) if (statement.get(url) !== undefined) found.add(url);
-    return Promise.resolve(found);
-  } finally {
-    db.close();
-  }
-}
+const stored = (urls: readonly string[]) => storedShortUrls(file, urls);
 
 beforeAll(async () => {
   file = path.join(tempDir('lantian-faults-disk-'), 'lantian.db');

@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_PUBLIC_API_KEY, signParams } from '@lantian/contracts';
+import SqliteDatabase from 'better-sqlite3';
 
 /**
  * The fault suite's parts: a PostgreSQL cluster and a Redis of its own (never the machine's shared
@@ -568,4 +569,17 @@ export function formatMatrix(rows: readonly MatrixRow[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+}
+
+/** Which of `urls` have a short link in the SQLite file (writes answered as created must all be there). */
+export function storedShortUrls(file: string, urls: readonly string[]): Promise<Set<string>> {
+  const db = new SqliteDatabase(file, { readonly: true });
+  try {
+    const found = new Set<string>();
+    const statement = db.prepare('select 1 from short_urls where url = ?');
+    for (const url of urls) if (statement.get(url) !== undefined) found.add(url);
+    return Promise.resolve(found);
+  } finally {
+    db.close();
+  }
 }
