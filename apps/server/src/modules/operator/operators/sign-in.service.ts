@@ -39,7 +39,7 @@ export const LOCKOUT = {
 
 const accountKey = (username: string) => `oplock:user:${username.toLowerCase()}`;
 const paceKey = (username: string) => `oplock:pace:${username.toLowerCase()}`;
-const pairKey = (username: string, ip: string) => `oplock:pair:${username.toLowerCase()}:${ip}`;
+const pairKey = (username: string, ip: string) => `oplock:pair:${username.toLowerCase()}:${clientKey(ip)}`;
 const addressKey = (ip: string) => `oplock:ip:${clientKey(ip)}`;
 
 const SIGN_IN_FAILED = '用户名或密码错误';

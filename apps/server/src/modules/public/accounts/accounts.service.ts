@@ -47,7 +47,7 @@ export const DEFAULT_USER_TYPE_AQIDATA = '0';
 /** Visitor ids: the 32-hex ids of getUniqueId, or any similar opaque id of 8–64 safe characters. */
 export const UNIQUE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
-const phoneAndIpKey = (phone: string, ip: string) => `login:try:pip:${phone}:${ip}`;
+const phoneAndIpKey = (phone: string, ip: string) => `login:try:pip:${phone}:${clientKey(ip)}`;
 const phoneKey = (phone: string) => `login:try:phone:${phone}`;
 
 /** The login's answer when the phone needs the puzzle too; the web client opens it and retries. */

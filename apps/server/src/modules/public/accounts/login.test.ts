@@ -186,6 +186,13 @@ describe('login', () => {
     expect((await login(app, PHONE, PASSWORD)).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 guesser per /64: new addresses in the same network share the 5 tries', async () => {
+    for (let i = 1; i <= 5; i++) {
+      expect((await login(app, PHONE, `wrong-${i}-x`, { ip: `2001:db8:1:2::${i}` })).statusCode).toBe(401);
+    }
+    expect((await login(app, PHONE, 'wrong-6-x', { ip: '2001:db8:1:2::ffff' })).statusCode).toBe(429);
+  });
+
   it('does not lock the owner out: after 5 tries from anywhere the phone needs the slide puzzle too', async () => {
     // A stranger spreads guesses over addresses: each address stays under its own cap.
     for (let i = 0; i < LOGIN_LIMITS.escalateAfter; i++) {
