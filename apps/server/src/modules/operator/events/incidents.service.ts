@@ -778,8 +778,10 @@ export class IncidentsService {
     else if (query.areaCode !== undefined && !inScope(query.areaCode, principal.scope)) {
       throw new AppError(ErrorCode.AREA_OUT_OF_SCOPE, 'areaCode 不在您的管辖范围');
     }
-    const { scope, filter } = await this.context(query, principal);
     const parent = query.parentCode;
+    // A grid of the deepest level (6 + 8 × 3 digits, gridCodeParam) has no child grids to count.
+    if (parent !== undefined && parent.length + 3 > DEEPEST_GRID_CODE) return [];
+    const { scope, filter } = await this.context(query, principal);
     const rows = await this.repository.breakdown(
       scope,
       {
@@ -800,6 +802,9 @@ export class IncidentsService {
       .sort((a, b) => b.count - a.count || String(a.gridCode).localeCompare(String(b.gridCode)));
   }
 }
+
+/** The longest grid code: a county's 6 digits and 8 levels of 3 (packages/contracts gridCodeParam). */
+const DEEPEST_GRID_CODE = 30;
 
 async function* asyncRows<T>(batches: T[][]): AsyncGenerator<T[]> {
   for (const batch of batches) yield batch;

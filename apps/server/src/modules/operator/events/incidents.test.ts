@@ -562,6 +562,11 @@ describe('grid event counts (/adm/grid/*)', () => {
       { gridCode: '110105001', gridName: '甲街道', count: inPlace(0) + inPlace(1) + 2 },
       { gridCode: '110105002', gridName: '乙街道', count: inPlace(2) + 1 },
     ]);
+    // A grid of the deepest level has no child grids: an empty list, not a failure (found by the route fuzz).
+    const deepest = await data<unknown[]>(viewer.token, '/adm/grid/getGridIncidentCount', {
+      parentCode: `110105${'001'.repeat(8)}`,
+    });
+    expect(deepest).toEqual([]);
     const neither = await get(viewer.token, '/adm/grid/getGridIncidentCount');
     expect(neither.statusCode).toBe(400);
     expect(neither.json().msg).toMatch(/parentCode 或 areaCode/);
