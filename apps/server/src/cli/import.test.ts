@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../testing/databases';
+import { stallingRedis } from '../testing/faulty-services';
 import {
   chinaSitesCsv,
   cnemcCsv,
@@ -230,6 +231,24 @@ describe('lantian import', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('finishes when Redis takes the connection but never answers: the new-hour announcement gives up after the command timeout', async () => {
+    const redis = await stallingRedis();
+    try {
+      write('stalled/T07.csv', hour('2018-02-20 07:00:00', 5));
+      const started = Date.now();
+      const run = await lantian(['import', '--json', path.join(dir, 'stalled')], {
+        DATABASE_URL: `sqlite:${path.join(dir, 'stalled.db')}`,
+        REDIS_URL: `redis://127.0.0.1:${redis.port}`,
+        REDIS_COMMAND_TIMEOUT_MS: '500',
+      });
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({ ok: true });
+      expect(Date.now() - started).toBeLessThan(15_000);
+    } finally {
+      await redis.close();
+    }
+  }, 30_000);
 
   it('says what to configure when no archive URL is set, and refuses a bad one', async () => {
     const [unset, bad] = await Promise.all([

@@ -306,7 +306,7 @@ export async function importCommand(config: Config, out: Output, argv: readonly 
  */
 async function announceNewHours(config: Config): Promise<void> {
   if (config.redisUrl === undefined) return;
-  const state = openSharedState(config.redisUrl);
+  const state = openSharedState(config.redisUrl, config.redisTimeouts);
   try {
     await notifyHourIngested(state, systemClock());
   } finally {

@@ -21,7 +21,7 @@ export interface CliModules {
  */
 export async function withModules<T>(config: Config, work: (modules: CliModules) => Promise<T>): Promise<T> {
   const database = openAppDatabase(config.database);
-  const state = openSharedState(config.redisUrl);
+  const state = openSharedState(config.redisUrl, config.redisTimeouts);
   try {
     await migrateAppDatabase(database);
     const log = pino({ level: config.logLevel === 'silent' ? 'silent' : 'warn' }, pino.destination(2));

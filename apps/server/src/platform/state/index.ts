@@ -7,8 +7,9 @@ export { MemoryState } from './memory-state';
 export { RedisState } from './redis-state';
 export { type SharedState, StateUnavailableError } from './shared-state';
 
-export function openSharedState(redisUrl: string | undefined, timeouts?: Partial<RedisTimeouts>): SharedState {
-  return redisUrl === undefined ? new MemoryState() : new RedisState(redisUrl, { timeouts: timeouts ?? {} });
+/** The timeouts are asked for, not defaulted, so that every process (server and CLI) honours the configured ones. */
+export function openSharedState(redisUrl: string | undefined, timeouts: Partial<RedisTimeouts>): SharedState {
+  return redisUrl === undefined ? new MemoryState() : new RedisState(redisUrl, { timeouts });
 }
 
 /**
