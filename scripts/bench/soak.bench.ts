@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../apps/server/src/config';
 import { migrateAppDatabase, openAppDatabase } from '../../apps/server/src/database';
 import { seedDemoData } from '../../apps/server/src/modules/data/demo';
-import { hashSecret } from '../../apps/server/src/platform/security/passwords';
+import { insertUsers } from '../../apps/server/src/testing/users';
 import { type CannonResult, fire, request, type Target } from './cannon';
 import type { BenchResult } from './index';
 
@@ -203,25 +203,11 @@ export async function run(): Promise<BenchResult[]> {
     const database = openAppDatabase(config.database);
     await migrateAppDatabase(database);
     await seedDemoData(database, { days: 3, now: Math.floor(Date.now() / 1000) });
-    const hash = await hashSecret(PASSWORD);
-    const now = Math.floor(Date.now() / 1000);
-    await database.db
-      .insertInto('users')
-      .values(
-        Array.from({ length: USERS }, (_, i) => ({
-          id: `soak${String(i).padStart(28, '0')}`,
-          phone: phoneOf(i),
-          password_hash: hash,
-          unique_id: `soak-${i}`,
-          user_type: '1',
-          user_type_aqidata: '0',
-          lidar_permission: null,
-          created_at: now,
-          last_login_at: null,
-          password_changed_at: now,
-        })),
-      )
-      .execute();
+    await insertUsers(
+      database,
+      Array.from({ length: USERS }, (_, i) => phoneOf(i)),
+      PASSWORD,
+    );
     await database.close();
 
     const port = await freePort();

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   ACCOUNT_COOKIES,
   ACCOUNT_HEADERS,
@@ -11,10 +11,10 @@ import {
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { RouteAccess } from '../platform/http/access';
-import { hashSecret } from '../platform/security/passwords';
 import { call, captchaUuid } from '../testing/accounts';
 import type { TestApp } from '../testing/app';
 import { adminToken, dataOf, PLATFORM_CAPTCHA, platformCall } from '../testing/platform';
+import { insertUsers } from '../testing/users';
 import {
   bodyFor,
   type FuzzBody,
@@ -301,22 +301,7 @@ const VISITOR = { phone: '13900139000', password: 'Fuzz#2026pw' };
  * code, has tests of its own and is fuzzed as a route); signing in goes through the login route.
  */
 async function createVisitor(app: TestApp): Promise<void> {
-  const now = Math.floor(Date.now() / 1000);
-  await app.database.db
-    .insertInto('users')
-    .values({
-      id: randomBytes(16).toString('hex'),
-      phone: VISITOR.phone,
-      password_hash: await hashSecret(VISITOR.password),
-      unique_id: randomBytes(16).toString('hex'),
-      user_type: '0',
-      user_type_aqidata: '0',
-      lidar_permission: null,
-      created_at: now,
-      last_login_at: null,
-      password_changed_at: now,
-    })
-    .execute();
+  await insertUsers(app.database, [VISITOR.phone], VISITOR.password);
 }
 
 async function signInVisitor(app: TestApp): Promise<string> {
