@@ -1,5 +1,6 @@
 import { NATIONWIDE } from '../../../platform/db/area-scope';
 import { defineModule, type ModuleContext } from '../../../platform/module';
+import { PeriodicJobs } from '../../../platform/periodic';
 import { audit } from '../audit';
 import { deviceAlarms } from '../device-alarms';
 import { devices } from '../devices';
@@ -130,7 +131,7 @@ export const events = defineModule({
       },
       now,
     );
-    let sweeper: NodeJS.Timeout | undefined;
+    const jobs = new PeriodicJobs(log);
     return {
       api: service,
       routes: async (app) => {
@@ -138,13 +139,10 @@ export const events = defineModule({
         await incidentsRoutes(incidents)(app);
       },
       async start() {
-        sweeper = setInterval(() => {
-          service.sweepOverdue().catch((err: unknown) => log.error({ err }, 'overdue sweep failed'));
-        }, settings.overdueSweepSeconds * 1000);
-        sweeper.unref();
+        jobs.every(settings.overdueSweepSeconds * 1000, 'overdue sweep failed', () => service.sweepOverdue());
       },
       async close() {
-        if (sweeper !== undefined) clearInterval(sweeper);
+        jobs.stop();
       },
     };
   },

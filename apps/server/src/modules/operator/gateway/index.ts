@@ -1,4 +1,5 @@
 import { defineModule, type ModuleContext } from '../../../platform/module';
+import { PeriodicJobs } from '../../../platform/periodic';
 import { RateLimiter } from '../../../platform/security/rate-limits';
 import { devices } from '../devices';
 import { gatewayRoutes } from './gateway.routes';
@@ -76,7 +77,7 @@ export const gateway = defineModule({
         await packets.forgetUnregistered(listed.list.filter((r) => core.byMn(r.mn) !== undefined).map((r) => r.mn));
       })().catch((err: unknown) => log.error({ err }, 'pruning the unregistered list failed'));
     });
-    const timers: NodeJS.Timeout[] = [];
+    const jobs = new PeriodicJobs(log);
     let demo: Hj212Simulator | null = null;
 
     /** Opens the TCP port (the server's start, and tests with port 0); resolves with the port. */
@@ -111,22 +112,16 @@ export const gateway = defineModule({
             return null;
           });
         }
-        const flush = setInterval(() => void unregistered.flush(), UNREGISTERED_FLUSH_MS);
-        flush.unref();
-        timers.push(flush);
+        jobs.every(UNREGISTERED_FLUSH_MS, 'recording unregistered HJ 212 devices failed', () => unregistered.flush());
         if (keepRaw) {
-          const sweep = setInterval(() => {
-            packets
-              .deletePacketsBefore(now() - settings.rawRetentionDays * 86_400)
-              .catch((err: unknown) => log.error({ err }, 'raw packet retention failed'));
-          }, 3600_000);
-          sweep.unref();
-          timers.push(sweep);
+          jobs.every(3600_000, 'raw packet retention failed', () =>
+            packets.deletePacketsBefore(now() - settings.rawRetentionDays * 86_400),
+          );
         }
       },
       async close() {
         demo?.stop();
-        for (const timer of timers) clearInterval(timer);
+        jobs.stop();
         await tcp?.close();
         await pipeline.close();
         await unregistered.flush();

@@ -1,4 +1,5 @@
 import { defineModule, type ModuleContext } from '../../../platform/module';
+import { PeriodicJobs } from '../../../platform/periodic';
 import { audit } from '../audit';
 import { openApiAccessCheck } from './access-check';
 import { adminRoutes } from './admin.routes';
@@ -40,7 +41,7 @@ export const openApi = defineModule({
     const tokens = new OpenTokens(appsRepo, new OpenAppTokensRepository(database), state, auditLog, quiet, now);
     const calls = new OpenCalls(tokens, appsRepo, state, quiet, now);
     const apps = new OpenAppsService(appsRepo, auditLog, now);
-    let sweeper: NodeJS.Timeout | undefined;
+    const jobs = new PeriodicJobs(log);
 
     return {
       api: {
@@ -54,13 +55,10 @@ export const openApi = defineModule({
         await app.register(async (scope) => openRoutes({ tokens, calls })(scope));
       },
       async start() {
-        sweeper = setInterval(() => {
-          tokens.sweep().catch((err: unknown) => log.error({ err }, 'open-API token sweep failed'));
-        }, SWEEP_EVERY_MS);
-        sweeper.unref();
+        jobs.every(SWEEP_EVERY_MS, 'open-API token sweep failed', () => tokens.sweep());
       },
       async close() {
-        if (sweeper !== undefined) clearInterval(sweeper);
+        jobs.stop();
       },
     };
   },

@@ -1,5 +1,6 @@
 import type { AreaScope } from '../../../platform/db/area-scope';
 import { defineModule, type ModuleContext } from '../../../platform/module';
+import { PeriodicJobs } from '../../../platform/periodic';
 import { CaptchaService } from '../../../platform/security/captcha.service';
 import { audit } from '../audit';
 import { operatorAccessCheck } from './access-check';
@@ -75,7 +76,7 @@ export const operators = defineModule({
         log,
         adminPassword: settings.adminPassword,
       });
-    let sweeper: NodeJS.Timeout | undefined;
+    const jobs = new PeriodicJobs(log);
 
     return {
       api: {
@@ -110,13 +111,10 @@ export const operators = defineModule({
       },
       async start() {
         await bootstrap();
-        sweeper = setInterval(() => {
-          sessions.sweep().catch((err: unknown) => log.error({ err }, 'operator session sweep failed'));
-        }, SWEEP_EVERY_MS);
-        sweeper.unref();
+        jobs.every(SWEEP_EVERY_MS, 'operator session sweep failed', () => sessions.sweep());
       },
       async close() {
-        if (sweeper !== undefined) clearInterval(sweeper);
+        jobs.stop();
       },
     };
   },

@@ -1,4 +1,5 @@
 import { defineModule, type ModuleContext } from '../../../platform/module';
+import { PeriodicJobs } from '../../../platform/periodic';
 import { CaptchaService } from '../../../platform/security/captcha.service';
 import { RateLimiter } from '../../../platform/security/rate-limits';
 import { accountRoutes } from './accounts.routes';
@@ -54,7 +55,7 @@ export const accounts = defineModule({
       if (deleted > 0) log.info({ deleted, retentionDays: settings.visitRetentionDays }, 'old visit records deleted');
       return deleted;
     };
-    let sweeper: NodeJS.Timeout | undefined;
+    const jobs = new PeriodicJobs(log);
     return {
       api: { sweepVisits },
       access: { user: userAccessCheck(sessions, secureCookies) },
@@ -67,13 +68,10 @@ export const accounts = defineModule({
         secureCookies,
       }),
       async start() {
-        sweeper = setInterval(() => {
-          sweepVisits().catch((err: unknown) => log.error({ err }, 'visit record sweep failed'));
-        }, VISIT_SWEEP_MS);
-        sweeper.unref();
+        jobs.every(VISIT_SWEEP_MS, 'visit record sweep failed', sweepVisits);
       },
       async close() {
-        if (sweeper !== undefined) clearInterval(sweeper);
+        jobs.stop();
         // Background SMS deliveries finish before the server closes.
         await smsCodes.settle();
       },

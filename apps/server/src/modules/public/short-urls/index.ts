@@ -1,4 +1,5 @@
 import { defineModule, type ModuleContext } from '../../../platform/module';
+import { PeriodicJobs } from '../../../platform/periodic';
 import * as m0003 from './migrations/0003_short_urls';
 import * as m0021 from './migrations/0021_short_url_last_use';
 import { ShortUrlsRepository } from './short-urls.repository';
@@ -32,21 +33,16 @@ export const shortUrls = defineModule({
       if (deleted > 0) log.info({ deleted, retentionDays: settings.retentionDays }, 'unused short links deleted');
       return deleted;
     };
-    const timers: NodeJS.Timeout[] = [];
+    const jobs = new PeriodicJobs(log);
     return {
       api: { flushUses: () => service.flushUses(), sweep },
       routes: shortUrlRoutes(service, settings),
       async start() {
-        const every = (ms: number, job: () => Promise<unknown>) => {
-          const timer = setInterval(() => void job(), ms);
-          timer.unref();
-          timers.push(timer);
-        };
-        every(FLUSH_MS, flush);
-        every(SWEEP_MS, () => sweep().catch((err: unknown) => log.error({ err }, 'short link sweep failed')));
+        jobs.every(FLUSH_MS, 'short link uses not written', () => service.flushUses());
+        jobs.every(SWEEP_MS, 'short link sweep failed', sweep);
       },
       async close() {
-        for (const timer of timers.splice(0)) clearInterval(timer);
+        jobs.stop();
         // The database closes after the modules: the last minute's uses are written first.
         await flush();
       },
