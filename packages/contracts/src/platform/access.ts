@@ -39,6 +39,8 @@ export const SELF_PERMISSION = 'self';
 export const PERMISSIONS = [
   { code: 'air:view', platform: 'air', name: '空气质量监测', kind: 'menu' },
   { code: 'lidar:view', platform: 'lidar', name: '激光雷达', kind: 'menu' },
+  { code: 'lidar:review', platform: 'lidar', name: '审核雷达热点，保存与删除走航热点、污染源，收藏走航记录', kind: 'action' },
+  { code: 'lidar:edit', platform: 'lidar', name: '导入雷达数据文件，维护污染源地块', kind: 'action' },
   { code: 'grid:view', platform: 'grid', name: '网格事件', kind: 'menu' },
   { code: 'grid:edit', platform: 'grid', name: '处置网格事件（开始处置、处置完成、退回）', kind: 'action' },
   { code: 'grid:report', platform: 'grid', name: '上报网格事件、巡查', kind: 'action' },

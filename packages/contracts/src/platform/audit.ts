@@ -70,6 +70,15 @@ export const AUDIT_ACTIONS = {
   'task.create': '下达任务',
   'task.complete': '完成任务',
   'approval.decide': '审批',
+  'lidar.hotspot_review': '审核雷达热点',
+  'lidar.hotspot_photo': '上传雷达热点照片',
+  'lidar.auto_hot_save': '保存走航热点',
+  'lidar.auto_hot_delete': '删除走航热点',
+  'lidar.record_collect': '收藏走航记录',
+  'lidar.record_delete': '删除走航记录',
+  'lidar.polluter_save': '保存污染源',
+  'lidar.polluter_delete': '删除污染源',
+  'lidar.import': '导入雷达数据文件',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

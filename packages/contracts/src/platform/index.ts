@@ -8,6 +8,7 @@ export * from './dictionary';
 export * from './events';
 export * from './grids';
 export * from './incidents';
+export * from './lidar';
 export * from './monitoring';
 export * from './open-api';
 export * from './operators';
