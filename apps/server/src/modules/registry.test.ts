@@ -59,6 +59,16 @@ const TABLES = [
   'patrols',
   'patrol_points',
   'complaints',
+  'lidar_scans',
+  'lidar_profiles',
+  'lidar_hotspots',
+  'lidar_hotspot_photos',
+  'lidar_polluters',
+  'lidar_auto_records',
+  'lidar_auto_points',
+  'vis_roads',
+  'vis_police_units',
+  'vis_warnings',
 ] as const;
 
 describe('the module registry', () => {

@@ -15,6 +15,7 @@ import { dictionary } from './operator/dictionary';
 import { events } from './operator/events';
 import { gateway } from './operator/gateway';
 import { grids } from './operator/grids';
+import { lidar } from './operator/lidar';
 import { monitoring } from './operator/monitoring';
 import { notices } from './operator/notices';
 import { openApi } from './operator/open-api';
@@ -78,6 +79,7 @@ export const MODULES = [
   events,
   patrols,
   complaints,
+  lidar,
 ] as const;
 
 /** The whole database: every module's tables. */

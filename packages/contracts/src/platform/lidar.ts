@@ -140,18 +140,20 @@ export interface LidarTreeNode {
   lat?: number;
   children?: LidarTreeNode[];
 }
-export const lidarTreeNode: z.ZodType<LidarTreeNode> = z.lazy(() =>
-  z.object({
-    key: z.string(),
-    title: z.string(),
-    kind: z.enum(['area', 'site', 'device']),
-    deviceId: z.string().optional(),
-    type: z.string().optional(),
-    lon: z.number().optional(),
-    lat: z.number().optional(),
-    children: z.array(lidarTreeNode).optional(),
-  }),
-);
+export const lidarTreeNode: z.ZodType<LidarTreeNode> = z
+  .lazy(() =>
+    z.object({
+      key: z.string(),
+      title: z.string(),
+      kind: z.enum(['area', 'site', 'device']),
+      deviceId: z.string().optional(),
+      type: z.string().optional(),
+      lon: z.number().optional(),
+      lat: z.number().optional(),
+      children: z.array(lidarTreeNode).optional(),
+    }),
+  )
+  .meta({ id: 'LidarTreeNode' });
 export const lidarTreeResponse = envelope(z.array(lidarTreeNode));
 
 export const hsImageQuery = z.object({

@@ -2,7 +2,7 @@ import { mulberry32 } from '../telemetry/simulated-values';
 import { fernaldInvert, movingAverage } from './fernald';
 import { DEFAULT_SYSTEM, gaussian, type LidarSystem, simulateRay } from './lidar-equation';
 import { massOf, OPTICS, opticsOf } from './optics';
-import { aerosolAt, backgroundAt, type PreparedScene } from './scene';
+import { aerosolAt, backgroundAt, fogAt, type PreparedScene } from './scene';
 
 /**
  * Lidar products simulated from a scene: a horizontal scan (HS: azimuth × range at an elevation), a
@@ -57,9 +57,13 @@ export function rayTruth(
     const r = system.firstRange + i * system.binMeters;
     const horizontal = r * cosE;
     const z = site.height + r * sinE;
-    const optics = opticsOf(aerosolAt(prepared, site.x + horizontal * sinA, site.y + horizontal * cosA, z));
-    alpha[i] = optics.alpha;
-    depol[i] = optics.depol;
+    const px = site.x + horizontal * sinA;
+    const py = site.y + horizontal * cosA;
+    const optics = opticsOf(aerosolAt(prepared, px, py, z));
+    const fog = fogAt(prepared.scene, px, py, z);
+    // Droplets are spherical: they add extinction and dilute the depolarisation.
+    alpha[i] = optics.alpha + fog;
+    depol[i] = (optics.depol * optics.alpha + 0.01 * fog) / Math.max(1e-12, optics.alpha + fog);
     heights[i] = z;
   }
   return { alpha, depol, heights };

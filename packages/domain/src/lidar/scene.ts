@@ -44,6 +44,19 @@ export interface Scene {
   /** Background aerosol at the surface, μg/m³, mixed up to the boundary layer's top. */
   background: { pm25: number; pm10: number };
   sources: readonly EmissionSource[];
+  /** Fog banks (droplets: large, spherical): extinction at the centre, 1/m, falling off as a Gaussian of `radius` m below `top` m. */
+  fog?: ReadonlyArray<{ x: number; y: number; radius: number; extinction: number; top: number }>;
+}
+
+/** Fog extinction (1/m) at a point: the sum of the banks. */
+export function fogAt(scene: Pick<Scene, 'fog'>, x: number, y: number, z: number): number {
+  let sum = 0;
+  for (const f of scene.fog ?? []) {
+    if (z > f.top) continue;
+    const d2 = (x - f.x) ** 2 + (y - f.y) ** 2;
+    sum += f.extinction * Math.exp(-d2 / (2 * f.radius * f.radius));
+  }
+  return sum;
 }
 
 export interface Aerosol {
