@@ -22,11 +22,11 @@ export const LIDAR_DEVICE_TYPES = {
 } as const;
 
 export const LIDAR_DATA_TYPES = [
-  { dataType: 'Extinction', name: '消光系数', unit: '1/km', min: 0, max: 1.5 },
+  { dataType: 'Extinction', name: '消光系数', unit: '1/km', min: 0, max: 1 },
   { dataType: 'Depolarization', name: '退偏振比', unit: '', min: 0, max: 0.4 },
   { dataType: 'PM25', name: 'PM2.5', unit: 'μg/m³', min: 0, max: 300 },
   { dataType: 'PM10', name: 'PM10', unit: 'μg/m³', min: 0, max: 500 },
-  { dataType: 'Visibility', name: '能见度', unit: 'm', min: 0, max: 20000 },
+  { dataType: 'Visibility', name: '能见度', unit: 'm', min: 0, max: 10000 },
 ] as const;
 export const lidarDataType = z
   .enum(['Extinction', 'Depolarization', 'PM25', 'PM10', 'Visibility'])
@@ -108,8 +108,8 @@ export const siteDeviceInfo = lidarDevice.extend({
     .object({
       time: chinaDateTime,
       boundaryLayerHeight: z.number().nullable(),
-      surfacePm25: z.number(),
-      surfacePm10: z.number(),
+      surfacePm25: z.number().nullable(),
+      surfacePm10: z.number().nullable(),
     })
     .nullable(),
   openHotSpots: z.number().int(),
@@ -198,7 +198,7 @@ export const polarValues = z.object({
   unit: z.string(),
   azimuths: z.array(z.number()),
   ranges: z.array(z.number()).describe('距离，米'),
-  values: z.array(z.array(z.number())).describe('values[方位][距离]'),
+  values: z.array(z.array(z.number().nullable())).describe('values[方位][距离]；null 为无有效回波'),
 });
 export const polarValuesResponse = envelope(polarValues.nullable());
 

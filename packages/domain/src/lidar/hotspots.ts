@@ -65,9 +65,10 @@ export function ringBackground(grid: PolarGrid): { level: Float64Array; noise: F
   const column: number[] = new Array(nAz);
   for (let i = 0; i < grid.bins; i++) {
     for (let k = 0; k < nAz; k++) column[k] = Number(grid.values[k * grid.bins + i] ?? 0);
-    const m = median(column);
+    const valid = column.filter((v) => Number.isFinite(v));
+    const m = median(valid);
     level[i] = m;
-    noise[i] = 1.4826 * median(column.map((v) => Math.abs(v - m)));
+    noise[i] = 1.4826 * median(valid.map((v) => Math.abs(v - m)));
   }
   return { level, noise };
 }
@@ -87,6 +88,7 @@ export function detectCandidates(grid: PolarGrid, options: DetectOptions = {}): 
       if (range < minRange) continue;
       const idx = k * grid.bins + i;
       const e = Number(grid.values[idx] ?? 0) - (level[i] ?? 0);
+      if (!Number.isFinite(e)) continue;
       excess[idx] = e;
       if (e >= minExcess && e >= minZ * Math.max(noise[i] ?? 0, 1e-6)) hot[idx] = 1;
     }

@@ -35,6 +35,7 @@ export function opticsOf(a: Aerosol): { alpha: number; depol: number } {
 
 /** PM2.5 and PM10 (μg/m³) from extinction (1/m) and particle depolarisation: the coarse share of the extinction follows from δ. */
 export function massOf(alpha: number, depol: number): Aerosol {
+  if (Number.isNaN(alpha)) return { pm25: Number.NaN, pm10: Number.NaN };
   if (!(alpha > 0)) return { pm25: 0, pm10: 0 };
   const share = Math.min(1, Math.max(0, (depol - OPTICS.depolFine) / (OPTICS.depolCoarse - OPTICS.depolFine)));
   const pm25 = ((1 - share) * alpha) / OPTICS.meeFine / 1e-6;

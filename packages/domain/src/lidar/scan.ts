@@ -37,6 +37,9 @@ export interface PolarScan extends RayProduct {
 
 const RAD = Math.PI / 180;
 
+/** Signal-to-noise ratio below which a bin, and every bin behind it, is "no data". */
+export const MIN_SNR = 3;
+
 /** The truth along one ray: aerosol extinction (1/m), depolarisation and the bins' heights. */
 export function rayTruth(
   prepared: PreparedScene,
@@ -91,9 +94,15 @@ export function observeRay(
   const depolSmooth = movingAverage(noisyDepol, 9);
   const extinction = new Float32Array(alpha.length);
   const depol = new Float32Array(alpha.length);
+  // Past the range where the return sinks into the sky's noise (behind a fog bank, say) there is no
+  // measurement: NaN, shown as "no data", never as clean air.
+  let lost = false;
   for (let i = 0; i < alpha.length; i++) {
-    extinction[i] = Math.max(0, (alpha[i] ?? 0) * 1000);
-    depol[i] = Math.min(1, Math.max(0, depolSmooth[i] ?? 0));
+    const counts = signal.counts[i] ?? 0;
+    const snr = (counts - system.background) / Math.sqrt(Math.max(1, counts));
+    if (snr < MIN_SNR) lost = true;
+    extinction[i] = lost ? Number.NaN : Math.max(0, (alpha[i] ?? 0) * 1000);
+    depol[i] = lost ? Number.NaN : Math.min(1, Math.max(0, depolSmooth[i] ?? 0));
   }
   return { extinction, depol };
 }
@@ -186,7 +195,8 @@ export function boundaryLayerTop(
   const n = Math.min(extinction.length, heights.length);
   if (n < 5) return null;
   const smoothed = movingAverage(
-    Float64Array.from({ length: n }, (_, i) => extinction[i] ?? 0),
+    // No data high up is clean air for this purpose (the signal faded there).
+    Float64Array.from({ length: n }, (_, i) => (Number.isFinite(extinction[i]) ? (extinction[i] ?? 0) : 0)),
     7,
   );
   let best = 0;

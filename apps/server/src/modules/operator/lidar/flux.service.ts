@@ -237,7 +237,10 @@ export class FluxService {
           const j = Math.round((height - p.first_height) / p.bin_m);
           const values = valuesOf(query.dataType, unpackExtinction(p.extinction), unpackDepol(p.depol));
           const v = j >= 0 && j < p.bins ? values[j] : undefined;
-          return [formatChinaDateTime(p.t), v === undefined ? null : Math.round(v * 1000) / 1000];
+          return [
+            formatChinaDateTime(p.t),
+            v === undefined || !Number.isFinite(v) ? null : Math.round(v * 1000) / 1000,
+          ];
         }),
       })),
     };
@@ -258,7 +261,8 @@ export class FluxService {
             if (factor === 'BLH') return [formatChinaDateTime(p.t), p.blh === null ? null : Math.round(p.blh)];
             const values = valuesOf(factor as LidarDataType, unpackExtinction(p.extinction), unpackDepol(p.depol));
             const lowest = Math.max(0, Math.ceil((BLIND_METRES - p.first_height) / p.bin_m));
-            return [formatChinaDateTime(p.t), Math.round((values[lowest] ?? 0) * 1000) / 1000];
+            const v = values[lowest] ?? Number.NaN;
+            return [formatChinaDateTime(p.t), Number.isFinite(v) ? Math.round(v * 1000) / 1000 : null];
           }),
         });
       }
@@ -281,7 +285,8 @@ export class FluxService {
     for (const p of rows) {
       const values = valuesOf('PM25', unpackExtinction(p.extinction), unpackDepol(p.depol));
       const lowest = Math.max(0, Math.ceil((BLIND_METRES - p.first_height) / p.bin_m));
-      lidarHours.set(hourOf(p.t), [...(lidarHours.get(hourOf(p.t)) ?? []), values[lowest] ?? 0]);
+      const v = values[lowest] ?? Number.NaN;
+      if (Number.isFinite(v)) lidarHours.set(hourOf(p.t), [...(lidarHours.get(hourOf(p.t)) ?? []), v]);
     }
     const vocHours = new Map<number, number[]>();
     for (const { v } of vocs) {

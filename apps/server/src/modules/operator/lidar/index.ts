@@ -1,13 +1,15 @@
 import { ErrorCode, importResponse, lidarDataType } from '@lantian/contracts';
 import { chinaDay, chinaDayStart } from '@lantian/domain';
 import { z } from 'zod';
+import { NATIONWIDE } from '../../../platform/db/area-scope';
 import { AppError } from '../../../platform/errors';
 import { operatorOf } from '../../../platform/http/principal';
 import { ok, routesOf } from '../../../platform/http/routes';
 import { defineModule, type ModuleContext } from '../../../platform/module';
 import { PeriodicJobs } from '../../../platform/periodic';
 import { readMultipart } from '../../../platform/uploads/multipart';
-import { audit } from '../audit';
+import { audit, SYSTEM_ACTOR } from '../audit';
+import { deviceAlarms } from '../device-alarms';
 import { devices } from '../devices';
 import { FluxService } from './flux.service';
 import { HotspotsRepository } from './hotspots.repository';
@@ -91,13 +93,41 @@ export const lidar = defineModule({
     const visibility = new VisibilityService(service, scans, visibilityRepo, ingest);
     const importer = new LidarImport(service, ingest, auditLog);
     const demo = new DemoLidarNetwork(core.registry, ingest, scans, hotspotsRepo, visibilityRepo, log);
+    const alarms = context.use(deviceAlarms).service;
+    /**
+     * Fog warnings reach the alarm centre through the device core: a visibility lidar's road
+     * visibility is its `visibility` value, and this rule (installed once, then the administrators')
+     * raises, escalates and clears alarms on it like any other.
+     */
+    const ensureVisibilityRule = async () => {
+      const rules = await alarms.rules({ pageNum: 1, pageSize: 100, deviceType: 'Y01' });
+      if (rules.list.some((r) => r.factor === 'visibility')) return;
+      await alarms.createRule(
+        {
+          name: '道路能见度低于500米',
+          kind: 'out_of_range',
+          deviceType: 'Y01',
+          deviceId: null,
+          factor: 'visibility',
+          level: 2,
+          threshold: null,
+          low: 500,
+          high: null,
+          durationSeconds: null,
+          windowSeconds: null,
+          count: null,
+          enabled: true,
+        },
+        { actor: SYSTEM_ACTOR, ip: null, scope: NATIONWIDE },
+      );
+    };
     const jobs = new PeriodicJobs(log);
     let stopping = false;
     let filling: Promise<void> = Promise.resolve();
     const deps = { lidar: service, hotspots, records, flux, overview };
 
     return {
-      api: { service, ingest, importer, demo },
+      api: { service, ingest, importer, demo, ensureVisibilityRule },
       routes: async (app) => {
         await app.register(async (scope) => lidarRoutes(deps)(scope));
         await app.register(async (scope) => publicLidarRoutes(deps)(scope));
@@ -158,6 +188,9 @@ export const lidar = defineModule({
         });
       },
       async start() {
+        await ensureVisibilityRule().catch((err: unknown) =>
+          log.error({ err }, 'the visibility alarm rule could not be installed'),
+        );
         if (!settings.demo) return;
         await demo.ensureDevices();
         const fill = async () => {

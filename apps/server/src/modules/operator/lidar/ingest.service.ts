@@ -108,9 +108,12 @@ export class LidarIngest {
   async saveScan(device: DeviceView, input: ScanInput): Promise<{ scanId: number; hotSpots: number }> {
     let sum = 0;
     let max = 0;
+    let count = 0;
     for (let i = 0; i < input.extinction.length; i++) {
       const v = input.extinction[i] ?? 0;
+      if (!Number.isFinite(v)) continue;
       sum += v;
+      count++;
       if (v > max) max = v;
     }
     const scanId = await this.scans.saveScan({
@@ -127,7 +130,7 @@ export class LidarIngest {
       first_range: input.firstRange,
       extinction: packExtinction(input.extinction),
       depol: packDepol(input.depol),
-      mean_ext: sum / Math.max(1, input.extinction.length),
+      mean_ext: sum / Math.max(1, count),
       max_ext: max,
       source: input.source,
       created_at: this.now(),
@@ -222,7 +225,8 @@ export class LidarIngest {
       const b = line[i + 1] as [number, number];
       const mid = toLocal(origin, { lon: (a[0] + b[0]) / 2, lat: (a[1] + b[1]) / 2 });
       const cell = cellAt(scan, mid.x, mid.y);
-      const visibility = cell === null ? null : Math.round(cellVisibility(extinction[cell] ?? 0));
+      const seen = cell === null ? Number.NaN : cellVisibility(extinction[cell] ?? 0);
+      const visibility = Number.isFinite(seen) ? Math.round(seen) : null;
       segments.push({
         from: a,
         to: b,
@@ -351,8 +355,10 @@ export class LidarIngest {
     const reach = Math.min(scan.bins, Math.ceil((3000 - scan.first_range) / scan.bin_m));
     for (let k = 0; k < scan.azimuth_count; k++) {
       const values: number[] = [];
-      for (let i = Math.ceil(100 / scan.bin_m); i < reach; i++)
-        values.push(cellVisibility(extinction[k * scan.bins + i] ?? 0));
+      for (let i = Math.ceil(100 / scan.bin_m); i < reach; i++) {
+        const v = cellVisibility(extinction[k * scan.bins + i] ?? 0);
+        if (Number.isFinite(v)) values.push(v);
+      }
       values.sort((a, b) => a - b);
       out.push({
         azimuth: scan.azimuth_start + k * scan.azimuth_step,

@@ -11,7 +11,7 @@ import { parseChinaDateTime } from '@lantian/domain';
  *   # elevation=<deg>  # azimuthStart=<deg>  # azimuthStep=<deg>
  *   # bins=<n>  # binMeters=<m>  # firstRange=<m>
  *   azimuth,quantity,values...        (a header line, ignored)
- *   <azimuth>,ext,<bins values in 1/km>
+ *   <azimuth>,ext,<bins values in 1/km; empty: no data>
  *   <azimuth>,depol,<bins values, ratio>   (optional; 0.04 when absent)
  *
  * Rows are in azimuth order from azimuthStart by azimuthStep. Anything malformed is reported with
@@ -107,7 +107,12 @@ export function readLidarCsv(text: string): LidarFileScan {
     const quantity = cells[1];
     const values = cells
       .slice(2)
-      .map((c) => number(c, lineNo, quantity === 'ext' ? '消光系数' : '退偏振比', 0, quantity === 'ext' ? 65 : 1.2));
+      // An empty value is "no data" (the return was lost in noise).
+      .map((c) =>
+        c.trim() === ''
+          ? Number.NaN
+          : number(c, lineNo, quantity === 'ext' ? '消光系数' : '退偏振比', 0, quantity === 'ext' ? 65 : 1.2),
+      );
     if (quantity === 'ext') {
       const expected = azimuthStart + ext.length * azimuthStep;
       if (Math.abs(azimuth - expected) > 1e-6 && Math.abs(azimuth - expected + 360) > 1e-6)

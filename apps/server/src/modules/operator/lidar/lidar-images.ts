@@ -39,7 +39,26 @@ function buildTable(): Uint8ClampedArray {
 
 export const COLOR_TABLE = buildTable();
 
-/** Index into the colour table of a value on a scale (log-free, clamped). */
+/** Light grey of "no data" cells. */
+const NO_DATA_RGB = [217, 217, 217] as const;
+
+/** Writes the colour of `value` at pixel offset `p`: the table's, or grey for no data. */
+function paint(data: Uint8ClampedArray, p: number, value: number, min: number, max: number, alpha: number): void {
+  if (!Number.isFinite(value)) {
+    data[p] = NO_DATA_RGB[0];
+    data[p + 1] = NO_DATA_RGB[1];
+    data[p + 2] = NO_DATA_RGB[2];
+    data[p + 3] = alpha === 255 ? 255 : 60;
+    return;
+  }
+  const ci = colourIndex(value, min, max) * 3;
+  data[p] = COLOR_TABLE[ci] ?? 0;
+  data[p + 1] = COLOR_TABLE[ci + 1] ?? 0;
+  data[p + 2] = COLOR_TABLE[ci + 2] ?? 0;
+  data[p + 3] = alpha;
+}
+
+/** Index into the colour table of a value on a scale (linear, clamped). */
 function colourIndex(value: number, min: number, max: number): number {
   const f = (value - min) / (max - min);
   return Math.max(0, Math.min(255, Math.round(f * 255)));
@@ -81,16 +100,15 @@ function drawLegend(ctx: SKRSContext2D, x: number, y: number, height: number, da
     const value = info.min + ((info.max - info.min) * k) / 5;
     const ty = y + height - (height * k) / 5;
     ctx.fillRect(x + width, ty, 4, 1);
-    ctx.fillText(formatTick(value), x + width + 7, ty + 4);
+    ctx.fillText(formatTick(value, info.max), x + width + 7, ty + 4);
   }
   ctx.font = 'bold 12px sans-serif';
   ctx.fillText(legendTitle(dataType), x - 6, y - 10);
 }
 
-function formatTick(v: number): string {
+function formatTick(v: number, max: number): string {
   if (v === 0) return '0';
-  if (Math.abs(v) < 1) return v.toFixed(2);
-  return String(Math.round(v));
+  return max <= 5 ? v.toFixed(2) : String(Math.round(v));
 }
 
 function legendTitle(dataType: LidarDataType): string {
@@ -127,13 +145,7 @@ function paintPolar(
       let az = (Math.atan2(dx, dy) * 180) / Math.PI;
       if (az < 0) az += 360;
       const k = Math.floor(((az - input.azimuthStart + 360) % 360) * azScale + 0.5) % input.azimuthCount;
-      const value = input.values[k * input.bins + bin] ?? 0;
-      const ci = colourIndex(value, min, max) * 3;
-      const p = (py * size + px) * 4;
-      data[p] = COLOR_TABLE[ci] ?? 0;
-      data[p + 1] = COLOR_TABLE[ci + 1] ?? 0;
-      data[p + 2] = COLOR_TABLE[ci + 2] ?? 0;
-      data[p + 3] = alpha;
+      paint(data, (py * size + px) * 4, input.values[k * input.bins + bin] ?? 0, min, max, alpha);
     }
   }
 }
@@ -234,12 +246,7 @@ export async function renderCurtain(input: CurtainInput): Promise<Buffer> {
       }
       const z = ((plotH - py - 0.5) / plotH) * maxHeight;
       const bin = Math.floor((z - input.firstHeight) / input.binMeters + 0.5);
-      const value = bin >= 0 && bin < input.bins ? (column[bin] ?? 0) : 0;
-      const ci = colourIndex(value, min, max) * 3;
-      image.data[p] = COLOR_TABLE[ci] ?? 0;
-      image.data[p + 1] = COLOR_TABLE[ci + 1] ?? 0;
-      image.data[p + 2] = COLOR_TABLE[ci + 2] ?? 0;
-      image.data[p + 3] = 255;
+      paint(image.data, p, bin >= 0 && bin < input.bins ? (column[bin] ?? 0) : Number.NaN, min, max, 255);
     }
   }
   ctx.putImageData(image, left, top);
@@ -273,10 +280,12 @@ export async function renderCurtain(input: CurtainInput): Promise<Buffer> {
     ctx.fillRect(left - 4, y, 4, 1);
     ctx.fillText(`${Math.round(z)}`, left - 40, y + 4);
   }
-  const ticks = Math.min(8, input.labels.length);
-  for (let k = 0; k < ticks; k++) {
-    const c = Math.round((k * (input.labels.length - 1)) / Math.max(1, ticks - 1));
+  // Labels at least 110 px apart.
+  let lastX = Number.NEGATIVE_INFINITY;
+  for (let c = 0; c < input.labels.length; c++) {
     const x = left + ((c + 0.5) / nCol) * plotW;
+    if (x - lastX < 110) continue;
+    lastX = x;
     ctx.fillRect(x, top + plotH, 1, 4);
     ctx.fillText(input.labels[c] ?? '', x - 28, top + plotH + 16);
   }

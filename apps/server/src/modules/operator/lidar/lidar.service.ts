@@ -34,6 +34,9 @@ export const LIDAR_TYPES = Object.keys(LIDAR_DEVICE_TYPES);
 const MAX_CURTAIN_SECONDS = 7 * 86_400;
 const MAX_VIDEO_FRAMES = 96;
 
+/** A value in the CSV format: three decimals, empty for no data. */
+const csvValue = (v: number) => (Number.isFinite(v) ? v.toFixed(3) : '');
+
 const stampOf = (t: number) => formatChinaDateTime(t).replace(/\D/g, '');
 
 /** An image cache of rendered PNGs (a scan is rendered once per data type while it is looked at). */
@@ -340,10 +343,10 @@ export class LidarService {
     const { device, scan } = await this.scanAt(deviceId, scope, query.time);
     const values = valuesOf(query.dataType, unpackExtinction(scan.extinction), unpackDepol(scan.depol));
     const azimuths: number[] = [];
-    const rows: number[][] = [];
+    const rows: Array<Array<number | null>> = [];
     for (let k = 0; k < scan.azimuth_count; k += query.azimuthStep) {
       azimuths.push(Math.round((scan.azimuth_start + k * scan.azimuth_step) * 100) / 100);
-      const row: number[] = [];
+      const row: Array<number | null> = [];
       for (let i = 0; i < scan.bins; i += query.binStep)
         row.push(roundValue(query.dataType, values[k * scan.bins + i] ?? 0));
       rows.push(row);
@@ -467,11 +470,7 @@ export class LidarService {
         for (const r of rows) {
           const ext = unpackExtinction(r.extinction);
           lines.push(
-            [
-              formatChinaDateTime(r.t),
-              r.blh === null ? '' : Math.round(r.blh),
-              ...Array.from(ext, (v) => v.toFixed(3)),
-            ].join(','),
+            [formatChinaDateTime(r.t), r.blh === null ? '' : Math.round(r.blh), ...Array.from(ext, csvValue)].join(','),
           );
         }
       }
@@ -495,12 +494,8 @@ export class LidarService {
     ];
     for (let k = 0; k < scan.azimuth_count; k++) {
       const az = scan.azimuth_start + k * scan.azimuth_step;
-      lines.push(
-        [az, 'ext', ...Array.from(ext.subarray(k * scan.bins, (k + 1) * scan.bins), (v) => v.toFixed(3))].join(','),
-      );
-      lines.push(
-        [az, 'depol', ...Array.from(depol.subarray(k * scan.bins, (k + 1) * scan.bins), (v) => v.toFixed(3))].join(','),
-      );
+      lines.push([az, 'ext', ...Array.from(ext.subarray(k * scan.bins, (k + 1) * scan.bins), csvValue)].join(','));
+      lines.push([az, 'depol', ...Array.from(depol.subarray(k * scan.bins, (k + 1) * scan.bins), csvValue)].join(','));
     }
     return { name: `${device.mn}-${scan.kind}-${stampOf(scan.t)}.csv`, text: `${lines.join('\n')}\n` };
   }

@@ -21,11 +21,17 @@ function surface(p: ProfileRecord) {
   const depol = unpackDepol(p.depol);
   const mass = massOf((ext[lowest] ?? 0) / 1000, depol[lowest] ?? 0.04);
   let sum = 0;
-  for (const v of ext) sum += v;
+  let count = 0;
+  for (const v of ext) {
+    if (!Number.isFinite(v)) continue;
+    sum += v;
+    count++;
+  }
+  const round = (v: number) => (Number.isFinite(v) ? Math.round(v) : null);
   return {
-    pm25: Math.round(mass.pm25),
-    pm10: Math.round(mass.pm10),
-    meanExtinction: Math.round((sum / Math.max(1, ext.length)) * 1000) / 1000,
+    pm25: round(mass.pm25),
+    pm10: round(mass.pm10),
+    meanExtinction: count === 0 ? null : Math.round((sum / count) * 1000) / 1000,
   };
 }
 

@@ -14,7 +14,7 @@ export function valuesOf(dataType: LidarDataType, extinction: Float32Array, depo
   for (let i = 0; i < extinction.length; i++) {
     const alpha = (extinction[i] ?? 0) / 1000;
     if (dataType === 'Visibility') {
-      out[i] = Math.min(50_000, visibilityOf(alpha + molecular));
+      out[i] = Number.isNaN(alpha) ? Number.NaN : Math.min(50_000, visibilityOf(alpha + molecular));
       continue;
     }
     const mass = massOf(alpha, depol[i] ?? OPTICS.depolFine);
@@ -30,7 +30,8 @@ export function dataTypeInfo(dataType: LidarDataType) {
 }
 
 /** Rounded for JSON answers: 4 significant decimals for extinction and depolarisation, 1 for mass. */
-export function roundValue(dataType: LidarDataType, value: number): number {
+export function roundValue(dataType: LidarDataType, value: number): number | null {
+  if (!Number.isFinite(value)) return null;
   if (dataType === 'Extinction' || dataType === 'Depolarization') return Math.round(value * 10_000) / 10_000;
   return Math.round(value * 10) / 10;
 }

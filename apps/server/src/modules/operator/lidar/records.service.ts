@@ -104,7 +104,7 @@ export class RecordsService {
         lat: p.lat,
         pm25: round1(p.pm25),
         pm10: round1(p.pm10),
-        extinction: ext.length === 0 ? null : Math.round((ext[lowest] ?? 0) * 1000) / 1000,
+        extinction: Number.isFinite(ext[lowest] ?? Number.NaN) ? Math.round((ext[lowest] ?? 0) * 1000) / 1000 : null,
         boundaryLayerHeight: p.blh === null ? null : Math.round(p.blh),
       };
     });

@@ -224,12 +224,15 @@ export class DemoLidarNetwork {
     const start = dayStart + 9 * 3600;
     const route = demoRoute(120);
     const origin = { lon: device.lon, lat: device.lat };
+    // The loop is a snapshot of the atmosphere at its middle: a mass-balance loop assumes the plumes
+    // steady while the vehicle drives (40 minutes here), as field practice does in steady weather.
+    const scene = demoScene(lidar, start + 1200);
+    const prepared = prepareScene(scene);
     const points = [];
     const section = [];
     for (const [seq, p] of route.entries()) {
       const t = start + seq * 20;
-      const scene = demoScene(lidar, t);
-      const product = simulateVerticalProfile(prepareScene(scene), { x: p.x, y: p.y, height: lidar.height }, t + seq);
+      const product = simulateVerticalProfile(prepared, { x: p.x, y: p.y, height: lidar.height }, t + seq);
       const mass = massOfProduct(product);
       const lowest = Math.ceil((30 - VERTICAL_SYSTEM.firstRange) / VERTICAL_SYSTEM.binMeters);
       const place = toLonLat(origin, p.x, p.y);
@@ -246,20 +249,19 @@ export class DemoLidarNetwork {
       });
       section.push({ x: p.x, y: p.y, profile: Array.from(mass.pm10) });
     }
-    const mid = demoScene(lidar, start + 1200);
     section.push(section[0] ?? { x: 0, y: 0, profile: [] });
     const heights = Array.from(
       { length: VERTICAL_SYSTEM.bins },
       (_, j) => lidar.height + VERTICAL_SYSTEM.firstRange + j * VERTICAL_SYSTEM.binMeters,
     );
-    // A closed loop: what leaves it is what the sources inside emit (PM10, g/s).
+    // A closed loop: the plume mass leaving it is what the sources inside emit (PM10, g/s); plumes of
+    // sources outside enter and leave, and cancel.
     const flux = sectionFlux({
       points: section,
       heights,
       blindHeight: 30,
-      windFrom: mid.windFrom,
-      windAt: (z) => windAt(mid, z),
-      excessOnly: false,
+      windFrom: scene.windFrom,
+      windAt: (z) => windAt(scene, z),
     });
     await this.ingest.saveRecord(device, {
       uniqueid: `DEMO-${lidar.mn}-${start}`,

@@ -46,11 +46,11 @@ export interface DemoSource extends EmissionSource {
 
 // biome-ignore format: one line per source
 export const DEMO_SOURCES: DemoSource[] = [
-  { id: 'cy-stack-1', name: '【演示】热电厂烟囱', near: 'DEMOL01CY', plotType: '2', kind: 'point', x: 2200, y: 1500, height: 50, rate: 2.5, fineFraction: 0.7 },
-  { id: 'cy-stack-2', name: '【演示】建材厂排口', near: 'DEMOL01CY', plotType: '2', kind: 'point', x: -2600, y: -1800, height: 45, rate: 1.8, fineFraction: 0.55 },
-  { id: 'cy-yard', name: '【演示】东坝建筑工地', near: 'DEMOL01CY', plotType: '3', kind: 'area', size: 200, x: 1200, y: -3200, height: 40, rate: 2.2, fineFraction: 0.25 },
-  { id: 'ft-stack', name: '【演示】水泥厂窑尾', near: 'DEMOL01FT', plotType: '2', kind: 'point', x: -1800, y: 2600, height: 55, rate: 3, fineFraction: 0.5 },
-  { id: 'ft-yard', name: '【演示】物流园堆场', near: 'DEMOL01FT', plotType: '3', kind: 'area', size: 240, x: 3000, y: -1200, height: 40, rate: 2, fineFraction: 0.3 },
+  { id: 'cy-stack-1', name: '【演示】热电厂烟囱', near: 'DEMOL01CY', plotType: '2', kind: 'point', x: 2200, y: 1500, height: 50, rate: 1.2, fineFraction: 0.7 },
+  { id: 'cy-stack-2', name: '【演示】建材厂排口', near: 'DEMOL01CY', plotType: '2', kind: 'point', x: -2600, y: -1800, height: 45, rate: 0.9, fineFraction: 0.55 },
+  { id: 'cy-yard', name: '【演示】东坝建筑工地', near: 'DEMOL01CY', plotType: '3', kind: 'area', size: 200, x: 1200, y: -3200, height: 40, rate: 3, fineFraction: 0.25 },
+  { id: 'ft-stack', name: '【演示】水泥厂窑尾', near: 'DEMOL01FT', plotType: '2', kind: 'point', x: -1800, y: 2600, height: 55, rate: 1.5, fineFraction: 0.5 },
+  { id: 'ft-yard', name: '【演示】物流园堆场', near: 'DEMOL01FT', plotType: '3', kind: 'area', size: 240, x: 3000, y: -1200, height: 40, rate: 1.2, fineFraction: 0.3 },
 ];
 
 const hourOf = (t: number) => ((((t + CHINA_OFFSET_SECONDS) % 86_400) + 86_400) % 86_400) / 3600;
