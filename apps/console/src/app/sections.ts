@@ -45,7 +45,7 @@ export interface SectionParts {
 // biome-ignore format: one line per section, so that adding one is a one-line change
 export const SECTION_PARTS: Record<MenuKey, SectionParts> = {
   'air': { icon: CloudOutlined },
-  'lidar': { icon: RadarChartOutlined },
+  'lidar': { icon: RadarChartOutlined, load: () => import('../sections/lidar') },
   'noise': { icon: SoundOutlined },
   'smoke': { icon: FireOutlined },
   'voc': { icon: ExperimentOutlined },

@@ -7,24 +7,12 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ALARM_LEVELS } from '../../shared/alarm/levels';
 import { errorText } from '../../shared/api';
 import { EChart } from '../../shared/charts/EChart';
-import { echarts } from '../../shared/charts/echarts';
+import { getOutline, mapNameOf } from '../../shared/charts/outline';
 import { dictOptions, useDict } from '../../shared/lookups/dict';
 import { useSession } from '../../shared/session/session-context';
 import { AreaCascader } from './AreaCascader';
 import { deviceIdOf, deviceMapOption, STATE_LOOKS, stateCounts } from './device-map';
-import { deviceKeys, getDeviceMap, getOutline } from './devices.api';
-
-const registered = new Set<string>();
-
-/** Registers an outline with ECharts once, under a name of its own. */
-function mapNameOf(outline: { code: string; text: string }): string {
-  const name = `lt-area-${outline.code}`;
-  if (!registered.has(name)) {
-    echarts.registerMap(name, outline.text);
-    registered.add(name);
-  }
-  return name;
-}
+import { deviceKeys, getDeviceMap } from './devices.api';
 
 /**
  * 设备地图: every device of the operator's area (or the chosen area) on its offline outline, coloured

@@ -97,21 +97,6 @@ export const updateSite = (body: BodyOf<typeof siteUpdateBody>) =>
 /** The administrative divisions of the operator's area down to the counties (never change while the server runs). */
 export const getAreaTree = (signal?: AbortSignal) => apiGet('/sys/area/tree', {}, gridTreeResponse, { signal });
 
-/**
- * An area's outline for the offline map (`/maps/<code>.json`, a plain cacheable file, not an
- * envelope): its text, which ECharts parses itself, and whose it is (an area without an outline of
- * its own is redirected to the enclosing one's); null when there is none.
- */
-export async function getOutline(
-  areaCode: string,
-  signal?: AbortSignal,
-): Promise<{ code: string; text: string } | null> {
-  const response = await fetch(`/maps/${encodeURIComponent(areaCode)}.json`, { signal, credentials: 'same-origin' });
-  if (!response.ok) return null;
-  const code = /\/maps\/(\d{6})\.json$/.exec(new URL(response.url, window.location.href).pathname)?.[1] ?? areaCode;
-  return { code, text: await response.text() };
-}
-
 // --- The gateway ---
 
 export const listUnregistered = (params: Params, signal?: AbortSignal) =>

@@ -1,4 +1,4 @@
-import { EffectScatterChart, LineChart, ScatterChart } from 'echarts/charts';
+import { CustomChart, EffectScatterChart, LineChart, LinesChart, ScatterChart } from 'echarts/charts';
 import {
   DataZoomComponent,
   GeoComponent,
@@ -16,6 +16,8 @@ import { CanvasRenderer } from 'echarts/renderers';
  * so none of it is in the shell's JavaScript.
  */
 echarts.use([
+  CustomChart,
+  LinesChart,
   LineChart,
   ScatterChart,
   EffectScatterChart,
