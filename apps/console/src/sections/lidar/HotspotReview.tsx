@@ -72,13 +72,13 @@ export function HotspotReview({ id, onClose }: { id: string; onClose: () => void
           {h.imageUrl !== null && (
             <img src={h.imageUrl} alt={`热点所在的扫描图 ${h.lastTime}`} style={{ width: '100%' }} />
           )}
-          <div className="lt-lidar-photos" aria-label="现场照片">
+          <section className="lt-lidar-photos" aria-label="现场照片">
             {h.photos.map((p) => (
               <a key={p.photoId} href={p.url} target="_blank" rel="noreferrer">
                 <img src={p.url} alt={`现场照片 ${p.name}`} />
               </a>
             ))}
-          </div>
+          </section>
           {canReview && (
             <>
               <Upload

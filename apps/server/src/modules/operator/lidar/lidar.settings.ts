@@ -13,7 +13,7 @@ export interface LidarSettings {
 /**
  * LIDAR_TIME_SPLIT (on/off, default on) and LIDAR_TIME_SLOTS (JSON list of { startTime, endTime,
  * frontPath }, default the spec's slot 20170601000000–20501001000000 → resourcenew);
- * LIDAR_DEMO_HOURS (default 12).
+ * LIDAR_DEMO_HOURS (default 6).
  */
 export function readLidarSettings(env: Env): LidarSettings {
   const demo = oneOf(env, 'DEMO_DATA', ['on', 'off'] as const, 'on') === 'on';
@@ -44,7 +44,7 @@ export function readLidarSettings(env: Env): LidarSettings {
     if (problem !== null) throw new ConfigError('LIDAR_TIME_SLOTS', text, problem);
     splitDetail = parsed;
   }
-  const hoursText = env.LIDAR_DEMO_HOURS ?? '12';
+  const hoursText = env.LIDAR_DEMO_HOURS ?? '6';
   const demoHours = Number(hoursText);
   if (!Number.isInteger(demoHours) || demoHours < 1 || demoHours > 168) {
     throw new ConfigError('LIDAR_DEMO_HOURS', hoursText, '应为 1–168 的整数');
