@@ -123,18 +123,20 @@ function legendTitle(dataType: LidarDataType): string {
   return info.unit === '' ? names[dataType] : `${names[dataType]} ${info.unit}`;
 }
 
-/** Fills `image` (size × size) with the polar scan, north up; transparent outside the scan. */
-function paintPolar(
-  data: Uint8ClampedArray,
-  size: number,
-  input: PolarImageInput,
-  alpha: number,
-  maxRange: number,
-): void {
-  const { min, max } = dataTypeInfo(input.dataType);
+/**
+ * For each pixel of a size × size north-up square, the scan cell under it (−1 outside the scan):
+ * atan2 and hypot once per geometry, kept for the next image of a scan shaped alike (a lidar's scans
+ * all are), so painting is one table lookup per pixel.
+ */
+const cellMaps = new Map<string, Int32Array>();
+
+function cellMap(size: number, input: PolarImageInput, maxRange: number): Int32Array {
+  const key = `${size}|${input.azimuthStart}|${input.azimuthStep}|${input.azimuthCount}|${input.bins}|${input.binMeters}|${input.firstRange}|${maxRange}`;
+  const cached = cellMaps.get(key);
+  if (cached !== undefined) return cached;
+  const map = new Int32Array(size * size).fill(-1);
   const c = size / 2;
   const metresPerPixel = maxRange / c;
-  const azScale = 1 / input.azimuthStep;
   for (let py = 0; py < size; py++) {
     const dy = c - (py + 0.5);
     for (let px = 0; px < size; px++) {
@@ -144,9 +146,28 @@ function paintPolar(
       if (bin < 0 || bin >= input.bins) continue;
       let az = (Math.atan2(dx, dy) * 180) / Math.PI;
       if (az < 0) az += 360;
-      const k = Math.floor(((az - input.azimuthStart + 360) % 360) * azScale + 0.5) % input.azimuthCount;
-      paint(data, (py * size + px) * 4, input.values[k * input.bins + bin] ?? 0, min, max, alpha);
+      const k = Math.floor(((az - input.azimuthStart + 360) % 360) / input.azimuthStep + 0.5) % input.azimuthCount;
+      map[py * size + px] = k * input.bins + bin;
     }
+  }
+  if (cellMaps.size >= 16) cellMaps.clear();
+  cellMaps.set(key, map);
+  return map;
+}
+
+/** Fills `data` (size × size) with the polar scan, north up; transparent outside the scan. */
+function paintPolar(
+  data: Uint8ClampedArray,
+  size: number,
+  input: PolarImageInput,
+  alpha: number,
+  maxRange: number,
+): void {
+  const { min, max } = dataTypeInfo(input.dataType);
+  const map = cellMap(size, input, maxRange);
+  for (let i = 0; i < map.length; i++) {
+    const cell = map[i] ?? -1;
+    if (cell >= 0) paint(data, i * 4, input.values[cell] ?? 0, min, max, alpha);
   }
 }
 
