@@ -1,12 +1,12 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Helmet's defaults plus a real Content-Security-Policy. Styles allow 'unsafe-inline' because
  * antd writes its CSS-in-JS into <style> tags at run time; scripts come only from our origin.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, production: boolean) {
-  await app.register(fastifyHelmet, {
+function helmetOptions(production: boolean): Readonly<HelmetOptions> {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -26,5 +26,43 @@ export async function registerSecurityHeaders(app: FastifyInstance, production: 
     },
     // HSTS over plain-HTTP development would pin browsers to https://localhost.
     strictTransportSecurity: production,
+  };
+}
+
+/**
+ * The headers helmet sets with these options, computed once: they depend on nothing in the request,
+ * and running helmet's middleware per request (re-dashing header names, re-joining the policy) cost
+ * more than the rest of a cached answer (docs/PERFORMANCE.md).
+ */
+export function securityHeaders(production: boolean): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  // Helmet's middleware reads nothing from the request and calls back synchronously.
+  helmet(helmetOptions(production))(
+    {} as Parameters<ReturnType<typeof helmet>>[0],
+    collector as unknown as Parameters<ReturnType<typeof helmet>>[1],
+    (error?: unknown) => {
+      failure = error;
+    },
+  );
+  if (failure !== undefined) throw failure;
+  return Object.freeze(headers);
+}
+
+/** Every answer (API, pages, files, errors) carries the security headers and its request id. */
+export function registerSecurityHeaders(app: FastifyInstance, production: boolean) {
+  const headers = securityHeaders(production);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    reply.header('x-request-id', request.id);
+    done();
   });
 }

@@ -24,7 +24,10 @@ export function siteRoutes({ sites, maps, responses }: SiteServices) {
         body: citySiteBody,
         response: citySiteResponse,
       },
-      async ({ body }) => ok(await sites.citySites(body)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getCitySite', body, citySiteResponse, async () =>
+          ok(await sites.citySites(body)),
+        ),
     );
 
     route.post(
@@ -34,7 +37,10 @@ export function siteRoutes({ sites, maps, responses }: SiteServices) {
         body: siteCurrentBody,
         response: siteCurrentResponse,
       },
-      async ({ body }) => ok(await sites.siteCurrent(body)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getSiteCurrentData', body, siteCurrentResponse, async () =>
+          ok(await sites.siteCurrent(body)),
+        ),
     );
 
     route.post(
