@@ -80,6 +80,8 @@ function signerFile(): string {
     format: 'cjs',
     outfile,
     logLevel: 'error',
+    // autocannon require()s the file and calls what it gets: the function, not an ES module's namespace.
+    footer: { js: 'module.exports = module.exports.default;' },
   });
   signer = outfile;
   return outfile;
