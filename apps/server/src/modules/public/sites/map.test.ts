@@ -124,12 +124,13 @@ describe('getMapSiteData', () => {
   });
 
   it('answers formatType=2 as columns that expand to exactly the GeoJSON answer, in a fraction of the bytes', async () => {
-    for (const params of [
+    const queries: Record<string, string>[] = [
       {},
       { dataType: 'pm25' },
       { mapType: 'city' },
       { timeType: 'day', time: '2024-05-09 00:00:00' },
-    ]) {
+    ];
+    for (const params of queries) {
       const geojson = await post({ ...params, formatType: '1' });
       const columns = await post({ ...params, formatType: '2' });
       expect(columns.statusCode).toBe(200);
