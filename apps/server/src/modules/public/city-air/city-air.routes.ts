@@ -112,13 +112,19 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: cityMonthsBody,
         response: cityMonthsResponse,
       },
-      async ({ body }) => ok(await series.months(body)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getCityMonthData', body, cityMonthsResponse, async () =>
+          ok(await series.months(body)),
+        ),
     );
 
     route.post(
       '/api/getCityYearData',
       { summary: '城市年度统计（全部已有年份）', description: CITY_NOTE, body: cityBody, response: cityYearsResponse },
-      async ({ body }) => ok(await series.years(body.city)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getCityYearData', body, cityYearsResponse, async () =>
+          ok(await series.years(body.city)),
+        ),
     );
 
     route.post(
@@ -129,7 +135,10 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: cityBody,
         response: city3DayResponse,
       },
-      async ({ body }) => ok(await forecast.threeDays(body.city)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getCity3Day', body, city3DayResponse, async () =>
+          ok(await forecast.threeDays(body.city)),
+        ),
     );
 
     route.post(
@@ -140,7 +149,10 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: cityBody,
         response: cityForeTextResponse,
       },
-      async ({ body }) => ok(await forecast.text(body.city)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getCityForeText', body, cityForeTextResponse, async () =>
+          ok(await forecast.text(body.city)),
+        ),
     );
 
     route.post(
@@ -151,7 +163,10 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: cityNextHoursBody,
         response: cityNextHoursResponse,
       },
-      async ({ body }) => ok(await forecast.nextHours(body.city, body.hours)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getCityNextHoursData', body, cityNextHoursResponse, async () =>
+          ok(await forecast.nextHours(body.city, body.hours)),
+        ),
     );
 
     route.post(
