@@ -377,7 +377,7 @@ export function loadPlatformConfig(env: Env, cwd: string): PlatformConfig {
     publicApiKey: read(env, 'PUBLIC_API_KEY') ?? DEFAULT_PUBLIC_API_KEY,
     publicApiSignature: oneOf(env, 'PUBLIC_API_SIGNATURE', ['on', 'off'] as const, 'on'),
     // Off in tests: they write rows directly and expect the next call to see them.
-    responseCacheMs: integer(env, 'RESPONSE_CACHE_MS', nodeEnv === 'test' ? 0 : 60_000, 0, 3_600_000),
+    responseCacheMs: integer(env, 'RESPONSE_CACHE_MS', nodeEnv === 'test' ? 0 : 3_600_000, 0, 3_600_000),
     web: { antiDebug: oneOf(env, 'WEB_ANTI_DEBUG', ['on', 'off'] as const, 'off') === 'on', navLinks: navLinks(env) },
     trustProxy: trustProxy(env),
     httpTimeouts: httpTimeouts(env),
