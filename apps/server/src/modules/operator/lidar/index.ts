@@ -20,7 +20,7 @@ import { editorOf, lidarRoutes, png, publicLidarRoutes } from './lidar.routes';
 import { LidarService } from './lidar.service';
 import { type LidarSettings, readLidarSettings } from './lidar.settings';
 import type { LidarTables } from './lidar.tables';
-import * as m0022 from './migrations/0022_lidar';
+import * as m0023 from './migrations/0023_lidar';
 import { LidarOverview } from './overview.service';
 import { RecordsRepository } from './records.repository';
 import { RecordsService } from './records.service';
@@ -54,7 +54,7 @@ export const lidar = defineModule({
       description: '激光雷达公开接口（Authentication-Token：GET /api/open/lidar/getToken/auto 换取的令牌）',
     },
   ],
-  migrations: { '0022_lidar': m0022 },
+  migrations: { '0023_lidar': m0023 },
   settings: readLidarSettings,
   create(context: ModuleContext<LidarTables, LidarSettings>) {
     const { database, now, log, settings } = context;
