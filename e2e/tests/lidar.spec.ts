@@ -18,19 +18,29 @@ async function waitForScans(request: import('@playwright/test').APIRequestContex
   await expect
     .poll(
       async () => {
-        const devices = (await (await request.get('/lidar/getAllDevices')).json()) as { data?: Array<{ lastScanTime: string | null }> };
+        const devices = (await (await request.get('/lidar/getAllDevices')).json()) as {
+          data?: Array<{ lastScanTime: string | null }>;
+        };
         const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
         const hot = (await (
-          await request.get('/hotspot/list', { params: { startTime: `${today} 00:00:00`, endTime: `${today} 23:59:59` } })
+          await request.get('/hotspot/list', {
+            params: { startTime: `${today} 00:00:00`, endTime: `${today} 23:59:59` },
+          })
         ).json()) as { data?: { total: number } };
-        return (devices.data ?? []).every((d) => d.lastScanTime !== null) && (devices.data ?? []).length > 0 && (hot.data?.total ?? 0) > 0;
+        return (
+          (devices.data ?? []).every((d) => d.lastScanTime !== null) &&
+          (devices.data ?? []).length > 0 &&
+          (hot.data?.total ?? 0) > 0
+        );
       },
       { timeout: 150_000, intervals: [2_000] },
     )
     .toBe(true);
 }
 
-test('the lidar map shows the newest scan, steps back and plays the sequence; a hot spot is reviewed', async ({ page }) => {
+test('the lidar map shows the newest scan, steps back and plays the sequence; a hot spot is reviewed', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const errors = watchForErrors(page);
   await waitForScans(page.request);
@@ -47,8 +57,12 @@ test('the lidar map shows the newest scan, steps back and plays the sequence; a 
     .toBeGreaterThan(0);
   await expect(page.getByRole('img', { name: /激光雷达地图/ })).toBeVisible();
   // The map's overlay image loads (the same scan, transparent, north up).
-  const [lidar] = ((await (await page.request.get('/lidar/getAllDevices')).json()) as { data: Array<{ deviceId: string }> }).data;
-  const overlay = await page.request.get('/servlet/LidarSpreadShadowServlet', { params: { deviceId: lidar?.deviceId ?? '' } });
+  const [lidar] = (
+    (await (await page.request.get('/lidar/getAllDevices')).json()) as { data: Array<{ deviceId: string }> }
+  ).data;
+  const overlay = await page.request.get('/servlet/LidarSpreadShadowServlet', {
+    params: { deviceId: lidar?.deviceId ?? '' },
+  });
   expect(overlay.headers()['content-type']).toBe('image/png');
   await screenshot(page, 'console-lidar-map');
 

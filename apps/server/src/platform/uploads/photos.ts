@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ErrorCode, PHOTO_LIMITS } from '@lantian/contracts';
 import { exifTimeToEpoch, readExif, readImageSize, sniffImageType } from '@lantian/domain';
 import { createCanvas, type Image, loadImage } from '@napi-rs/canvas';
+import type { FastifyReply } from 'fastify';
 import { AppError } from '../errors';
 
 /**
@@ -134,4 +135,24 @@ export async function preparePhoto(bytes: Buffer, options: PhotoOptions = {}): P
     takenAt: exif.takenAt === undefined ? null : exifTimeToEpoch(exif.takenAt),
     sha256: createHash('sha256').update(jpeg.data).digest('hex'),
   };
+}
+
+/** A stored photo as routes answer it: its bytes, type and content hash. */
+export interface ServedPhoto {
+  data: Buffer;
+  mime: string;
+  etag: string;
+}
+
+/**
+ * Answers a stored photo: cached privately (the bytes of an id never change), never sniffed into
+ * another type. Every route that serves an uploaded photo answers through this.
+ */
+export function sendPhoto(reply: FastifyReply, photo: ServedPhoto) {
+  return reply
+    .header('content-type', photo.mime)
+    .header('cache-control', 'private, max-age=86400, immutable')
+    .header('etag', photo.etag)
+    .header('x-content-type-options', 'nosniff')
+    .send(photo.data);
 }

@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import { actorOf, operatorOf } from '../../../platform/http/principal';
 import { type ApiApp, ok, routesOf } from '../../../platform/http/routes';
 import { readPhotoForm } from '../../../platform/uploads/photo-form';
+import { sendPhoto } from '../../../platform/uploads/photos';
 import type { EventHandler, EventsService } from './events.service';
 
 const handlerOf = (request: FastifyRequest): EventHandler => ({
@@ -80,13 +81,7 @@ export function eventsRoutes(events: EventsService) {
         },
       },
       async (request, reply) => {
-        const photo = await events.attachmentData(Number(request.query.attachmentId), operatorOf(request));
-        return reply
-          .header('content-type', photo.mime)
-          .header('cache-control', 'private, max-age=86400, immutable')
-          .header('etag', photo.etag)
-          .header('x-content-type-options', 'nosniff')
-          .send(photo.data);
+        return sendPhoto(reply, await events.attachmentData(Number(request.query.attachmentId), operatorOf(request)));
       },
     );
     route.get(

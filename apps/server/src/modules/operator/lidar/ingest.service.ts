@@ -14,21 +14,13 @@ import type { Clock } from '../../../platform/clock';
 import type { DeviceView, IngestPacket } from '../devices';
 import { packDepol, packExtinction, unpackExtinction } from './codec';
 import type { HotspotsRepository } from './hotspots.repository';
+import type { LidarFileScan } from './lidar-csv';
 import type { AutoPoint, RecordsRepository } from './records.repository';
 import type { ScanRecord, ScansRepository } from './scans.repository';
 import type { RoadRecord, VisibilityRepository } from './visibility.repository';
 
 /** A scan as a simulator or a file reader hands it over. */
-export interface ScanInput {
-  kind: 'HS' | 'IF';
-  t: number;
-  elevation: number;
-  azimuthStart: number;
-  azimuthStep: number;
-  azimuthCount: number;
-  bins: number;
-  binMeters: number;
-  firstRange: number;
+export interface ScanInput extends Omit<LidarFileScan, 'device' | 'extinction' | 'depol'> {
   /** 1/km, azimuth-major. */
   extinction: ArrayLike<number>;
   depol: ArrayLike<number>;

@@ -90,6 +90,7 @@ import type { AreaScope } from '../../../platform/db/area-scope';
 import { actorOf, openAppOf, operatorOf } from '../../../platform/http/principal';
 import { type ApiApp, ok, type RouteBuilder, routesOf } from '../../../platform/http/routes';
 import { readPhotoForm } from '../../../platform/uploads/photo-form';
+import { sendPhoto } from '../../../platform/uploads/photos';
 import type { FluxService } from './flux.service';
 import type { HotspotsService, LidarEditor } from './hotspots.service';
 import { idsOf } from './hotspots.service';
@@ -586,13 +587,7 @@ export function lidarRoutes(deps: LidarRouteDeps) {
         },
       },
       async (request, reply) => {
-        const photo = await hotspots.photo(Number(request.query.photoId), scopeOf(request));
-        return reply
-          .header('content-type', photo.mime)
-          .header('cache-control', 'private, max-age=86400, immutable')
-          .header('etag', photo.etag)
-          .header('x-content-type-options', 'nosniff')
-          .send(photo.data);
+        return sendPhoto(reply, await hotspots.photo(Number(request.query.photoId), scopeOf(request)));
       },
     );
     route.get(
