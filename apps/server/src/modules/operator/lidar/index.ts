@@ -32,6 +32,7 @@ import { VisibilityService } from './visibility.service';
 
 export type { LidarSettings } from './lidar.settings';
 export type { LidarTables } from './lidar.tables';
+export { renderCurtain, renderPolarImage } from './lidar-images';
 export { DEMO_LIDARS, DEMO_SOURCES, demoScene } from './simulator/demo-world';
 
 /** How often the demo network checks for a new half-hour slot to simulate. */
