@@ -11,8 +11,7 @@ import {
   simulateHorizontalScan,
   simulateVerticalProfile,
 } from '@lantian/domain';
-import { DEMO_LIDARS, demoScene } from '../../apps/server/src/modules/operator/lidar';
-import { renderCurtain, renderPolarImage } from '../../apps/server/src/modules/operator/lidar/lidar-images';
+import { DEMO_LIDARS, demoScene, renderCurtain, renderPolarImage } from '../../apps/server/src/modules/operator/lidar';
 import type { BenchResult } from './index';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 10);
