@@ -123,7 +123,10 @@ export const demo = defineModule({
       notifyHourIngested(state, time).catch((err: unknown) => log.warn({ err }, 'could not announce a new hour'));
     };
     return {
-      api: {},
+      api: {
+        /** Settles once the demo seed (if any) is done: other demo producers wait for it rather than compete. */
+        ready: (): Promise<void> => running?.ready ?? Promise.resolve(),
+      },
       start: async () => {
         running = await startDemoData({
           settings: context.settings,

@@ -8,6 +8,7 @@ import { ok, routesOf } from '../../../platform/http/routes';
 import { defineModule, type ModuleContext } from '../../../platform/module';
 import { PeriodicJobs } from '../../../platform/periodic';
 import { readMultipart } from '../../../platform/uploads/multipart';
+import { demo as demoData } from '../../data/demo';
 import { audit, SYSTEM_ACTOR } from '../audit';
 import { deviceAlarms } from '../device-alarms';
 import { devices } from '../devices';
@@ -122,6 +123,7 @@ export const lidar = defineModule({
         { actor: SYSTEM_ACTOR, ip: null, scope: NATIONWIDE },
       );
     };
+    const airDemo = context.use(demoData);
     const jobs = new PeriodicJobs(log);
     let stopping = false;
     let filling: Promise<void> = Promise.resolve();
@@ -206,7 +208,11 @@ export const lidar = defineModule({
           }
           demo.logWritten(written);
         };
-        filling = fill().catch((err: unknown) => log.error({ err }, 'demo lidar products could not be written'));
+        // The air demo's seed first: on two cores the scans' simulation would slow it down.
+        filling = airDemo
+          .ready()
+          .then(fill)
+          .catch((err: unknown) => log.error({ err }, 'demo lidar products could not be written'));
         jobs.every(DEMO_TICK_MS, 'demo lidar tick failed', async () => {
           await filling;
           filling = fill();
