@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { RateLimitSettings, WindowLimit } from '../config';
+import { rateLimited } from '../errors';
 import { humanWait, RateLimiter } from '../security/rate-limits';
 import type { SharedState } from '../state';
 import { clientKey } from './client-address';
@@ -55,15 +56,12 @@ export function registerRateLimits(app: FastifyInstance, options: { state: Share
   app.addHook('onRoute', (route) => {
     const rule = rateLimitRule(route, options.limits);
     if (rule === undefined) return;
+    const prefix = `rl:${rule.name}:`;
+    // One counter per request: the limiter's single-limit path, without its list of limits.
     const hit: onRequestHookHandler = async (request) => {
-      await limiter.hit([
-        {
-          key: `rl:${rule.name}:${counted(request, rule.by)}`,
-          max: rule.max,
-          windowMs: rule.windowMs,
-          message: (s) => `请求过于频繁，请 ${humanWait(s)}后再试`,
-        },
-      ]);
+      const { count, resetInMs } = await limiter.count(prefix + counted(request, rule.by), rule.windowMs);
+      if (count > rule.max)
+        throw rateLimited(resetInMs / 1000, `请求过于频繁，请 ${humanWait(resetInMs / 1000)}后再试`);
     };
     const own = route.onRequest;
     // A new array: Fastify builds the GET route's HEAD twin from the options as declared.

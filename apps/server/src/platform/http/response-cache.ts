@@ -79,18 +79,26 @@ export class ResponseCache {
     return Math.min(nowMs + this.ttlMs, nextFlip * 1000);
   }
 
+  /**
+   * The kept answer under `key` while still valid, without a promise: the common case of a hot call
+   * answers in the same turn of the event loop.
+   */
+  peek(key: string): EncodedBody | undefined {
+    const hit = this.entries.get(key);
+    if (hit === undefined || hit.expiresAt <= this.clockMs()) return undefined;
+    // Most recently used last, so that the many cities asked now and then do not push out the few asked all the time.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.body;
+  }
+
   /** The answer of `build()` as bytes, from the cache when still valid. Concurrent misses share one build. */
   async answer(key: string, schema: z.ZodType, build: () => Promise<unknown>): Promise<EncodedBody> {
     const serialize = async () => new EncodedBody(Buffer.from(JSON.stringify(schema.parse(await build()))));
     if (!this.enabled) return serialize();
     const now = this.clockMs();
-    const hit = this.entries.get(key);
-    if (hit !== undefined && hit.expiresAt > now) {
-      // Most recently used last, so that the many cities asked now and then do not push out the few asked all the time.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.body;
-    }
+    const hit = this.peek(key);
+    if (hit !== undefined) return hit;
     const pending = this.building.get(key);
     if (pending !== undefined) return pending;
     const entries = this.entries;
@@ -124,29 +132,43 @@ export function cacheKey(call: string, params: Record<string, unknown>): string 
  * Sends prepared bytes: an ETag of the content (304 when the client holds it), and the encoding the
  * client accepts, already made — no serialising or compressing per request.
  */
-export function sendAnswer(reply: FastifyReply, body: EncodedBody): FastifyReply | Promise<FastifyReply> {
+export function sendAnswer(reply: FastifyReply, body: EncodedBody): void | Promise<void> {
   const { headers } = reply.request;
   reply.header('etag', body.etag);
   const ifNoneMatch = headers['if-none-match'];
-  if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, body.etag)) return reply.code(304).send();
+  if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, body.etag)) {
+    reply.code(304).send();
+    return;
+  }
   reply.header('content-type', 'application/json; charset=utf-8');
-  if (!body.compressible) return reply.send(body.identity);
+  if (!body.compressible) {
+    reply.send(body.identity);
+    return;
+  }
   reply.header('vary', 'accept-encoding');
   const encoding = pickEncoding(headers['accept-encoding']);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   const made = body.made(encoding);
-  if (made !== undefined) return reply.send(made);
-  return body.body(encoding).then((bytes) => reply.send(bytes));
+  if (made !== undefined) {
+    reply.send(made);
+    return;
+  }
+  return body.body(encoding).then((bytes) => {
+    reply.send(bytes);
+  });
 }
 
-/** Answers a call from the cache (see ResponseCache and sendAnswer). */
-export async function sendCached(
+/** Answers a call from the cache (see ResponseCache and sendAnswer); a kept answer goes out in the same turn. */
+export function sendCached(
   reply: FastifyReply,
   responses: ResponseCache,
   call: string,
   params: Record<string, unknown>,
   schema: z.ZodType,
   build: () => Promise<unknown>,
-): Promise<FastifyReply> {
-  return sendAnswer(reply, await responses.answer(cacheKey(call, params), schema, build));
+): void | Promise<void> {
+  const key = cacheKey(call, params);
+  const kept = responses.peek(key);
+  if (kept !== undefined) return sendAnswer(reply, kept);
+  return responses.answer(key, schema, build).then((body) => sendAnswer(reply, body));
 }

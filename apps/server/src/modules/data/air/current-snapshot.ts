@@ -103,7 +103,12 @@ export class CurrentSnapshot {
    * (a rebuild runs in the background and replaces the snapshot when done).
    */
   async current(): Promise<SnapshotData> {
-    if (this.data === undefined) return this.building ?? this.build();
+    return this.currentNow() ?? this.building ?? this.build();
+  }
+
+  /** The snapshot in hand, without a promise (undefined until the first build is done). */
+  currentNow(): SnapshotData | undefined {
+    if (this.data === undefined) return undefined;
     this.checkIfMoved();
     return this.data;
   }

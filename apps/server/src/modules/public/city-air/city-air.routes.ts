@@ -49,19 +49,28 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
      * A current-hour answer: built once per snapshot (its tag is part of the key) and hour, sent as
      * prepared bytes; browsers may keep it until the next hour can exist.
      */
-    const sendCurrent = async (
+    const sendCurrent = (
       reply: FastifyReply,
       call: string,
       params: Record<string, unknown>,
       schema: z.ZodType,
       build: (snapshot: SnapshotData) => Promise<unknown>,
-    ) => {
-      const { snapshot, maxAgeSeconds } = await current.validity();
-      const answer = await responses.answer(cacheKey(call, { ...params, snapshot: snapshot.tag }), schema, () =>
-        build(snapshot),
-      );
-      reply.header('cache-control', `public, max-age=${maxAgeSeconds}`);
-      return sendAnswer(reply, answer);
+    ): void | Promise<void> => {
+      const now = current.validityNow();
+      if (now !== undefined) {
+        const key = cacheKey(call, { ...params, snapshot: now.snapshot.tag });
+        const kept = responses.peek(key);
+        if (kept !== undefined) {
+          reply.header('cache-control', `public, max-age=${now.maxAgeSeconds}`);
+          return sendAnswer(reply, kept);
+        }
+      }
+      return current.validity().then(async ({ snapshot, maxAgeSeconds }) => {
+        const key = cacheKey(call, { ...params, snapshot: snapshot.tag });
+        const answer = await responses.answer(key, schema, () => build(snapshot));
+        reply.header('cache-control', `public, max-age=${maxAgeSeconds}`);
+        return sendAnswer(reply, answer);
+      });
     };
 
     route.post(
@@ -72,7 +81,7 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: cityBody,
         response: cityCurrentResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCurrent(reply, 'getCityCurrentData', body, cityCurrentResponse, async (snapshot) =>
           ok(current.current(body.city, snapshot)),
         ),
@@ -86,7 +95,7 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: cityHoursBody,
         response: cityHoursResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getCityHoursData', body, cityHoursResponse, async () =>
           ok(await series.hours(body)),
         ),
@@ -100,7 +109,7 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: cityDaysBody,
         response: cityDaysResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getCityDayData', body, cityDaysResponse, async () => ok(await series.days(body))),
     );
 
@@ -112,7 +121,7 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: cityMonthsBody,
         response: cityMonthsResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getCityMonthData', body, cityMonthsResponse, async () =>
           ok(await series.months(body)),
         ),
@@ -121,7 +130,7 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
     route.post(
       '/api/getCityYearData',
       { summary: '城市年度统计（全部已有年份）', description: CITY_NOTE, body: cityBody, response: cityYearsResponse },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getCityYearData', body, cityYearsResponse, async () =>
           ok(await series.years(body.city)),
         ),
@@ -135,7 +144,7 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: cityBody,
         response: city3DayResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getCity3Day', body, city3DayResponse, async () =>
           ok(await forecast.threeDays(body.city)),
         ),
@@ -149,7 +158,7 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: cityBody,
         response: cityForeTextResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getCityForeText', body, cityForeTextResponse, async () =>
           ok(await forecast.text(body.city)),
         ),
@@ -163,7 +172,7 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: cityNextHoursBody,
         response: cityNextHoursResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getCityNextHoursData', body, cityNextHoursResponse, async () =>
           ok(await forecast.nextHours(body.city, body.hours)),
         ),
@@ -177,7 +186,7 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: focusCityBody,
         response: focusCityResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCurrent(reply, 'getFocusCityData', body, focusCityResponse, async (snapshot) =>
           ok(await current.focus(body, snapshot)),
         ),
@@ -191,7 +200,7 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: allFocusCityBody,
         response: allFocusCityResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCurrent(
           reply,
           'getAllFocusCityData',

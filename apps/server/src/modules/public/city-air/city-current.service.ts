@@ -73,7 +73,16 @@ export class CityCurrentService {
 
   /** The snapshot answers are built from, and how long a browser may keep them (until the next hour can exist). */
   async validity(): Promise<{ snapshot: SnapshotData; maxAgeSeconds: number }> {
-    const snapshot = await this.snapshot.current();
+    return this.validityNow() ?? this.validityOf(await this.snapshot.current());
+  }
+
+  /** {@link validity} without a promise, once the snapshot is built (every request but the first ones). */
+  validityNow(): { snapshot: SnapshotData; maxAgeSeconds: number } | undefined {
+    const snapshot = this.snapshot.currentNow();
+    return snapshot === undefined ? undefined : this.validityOf(snapshot);
+  }
+
+  private validityOf(snapshot: SnapshotData) {
     return { snapshot, maxAgeSeconds: maxAgeUntilNextHour(snapshot.hour, this.now()) };
   }
 

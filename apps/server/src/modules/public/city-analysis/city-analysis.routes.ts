@@ -74,7 +74,7 @@ export function cityAnalysisRoutes(
         body: calendarBody,
         response: cityCalendarResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getCityCalendar', body, cityCalendarResponse, async () =>
           ok(await areaAir.getCityCalendar(body)),
         ),

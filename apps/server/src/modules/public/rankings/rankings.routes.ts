@@ -45,7 +45,7 @@ export function rankingRoutes({ rankings, timelines, standards, responses }: Ran
         body: cityRankBody,
         response: cityRankResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getCityRank', body, cityRankResponse, async () =>
           ok(await rankings.cityRank(body)),
         ),
@@ -58,7 +58,7 @@ export function rankingRoutes({ rankings, timelines, standards, responses }: Ran
         body: customAreaRankBody,
         response: cityRankResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getCustomAreaRank', body, cityRankResponse, async () =>
           ok(await rankings.customAreaRank(body)),
         ),
@@ -71,7 +71,7 @@ export function rankingRoutes({ rankings, timelines, standards, responses }: Ran
         body: rankAnalysisBody,
         response: rankAnalysisResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getRankAnalysis', body, rankAnalysisResponse, async () =>
           ok(await rankings.rankAnalysis(body)),
         ),
@@ -84,7 +84,7 @@ export function rankingRoutes({ rankings, timelines, standards, responses }: Ran
         body: timelineBody,
         response: timelineResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getTimeLineData', body, timelineResponse, async () =>
           ok(await timelines.national(body)),
         ),
@@ -97,7 +97,7 @@ export function rankingRoutes({ rankings, timelines, standards, responses }: Ran
         body: cityTimelineBody,
         response: cityTimelineResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getCityTimeLineData', body, cityTimelineResponse, async () =>
           ok(await timelines.city(body)),
         ),
@@ -112,7 +112,7 @@ export function rankingRoutes({ rankings, timelines, standards, responses }: Ran
         body: dailyStandardBody,
         response: standardResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getDailyStandard', body, standardResponse, async () =>
           ok(await standards.daily(body)),
         ),
@@ -127,7 +127,7 @@ export function rankingRoutes({ rankings, timelines, standards, responses }: Ran
         body: monthlyStandardBody,
         response: standardResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getMonthlyStandard', body, standardResponse, async () =>
           ok(await standards.monthly(body)),
         ),
@@ -140,7 +140,7 @@ export function rankingRoutes({ rankings, timelines, standards, responses }: Ran
         body: yearlyStandardBody,
         response: standardResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getYearlyStandard', body, standardResponse, async () =>
           ok(await standards.yearly(body)),
         ),
@@ -153,7 +153,7 @@ export function rankingRoutes({ rankings, timelines, standards, responses }: Ran
         body: o3DaySchemeBody,
         response: o3DaySchemeResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getO3DaySchemeData', body, o3DaySchemeResponse, async () =>
           ok(await standards.o3DayScheme(body)),
         ),

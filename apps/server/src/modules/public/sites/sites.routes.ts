@@ -24,7 +24,7 @@ export function siteRoutes({ sites, maps, responses }: SiteServices) {
         body: citySiteBody,
         response: citySiteResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getCitySite', body, citySiteResponse, async () =>
           ok(await sites.citySites(body)),
         ),
@@ -37,7 +37,7 @@ export function siteRoutes({ sites, maps, responses }: SiteServices) {
         body: siteCurrentBody,
         response: siteCurrentResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getSiteCurrentData', body, siteCurrentResponse, async () =>
           ok(await sites.siteCurrent(body)),
         ),
@@ -62,7 +62,7 @@ export function siteRoutes({ sites, maps, responses }: SiteServices) {
         body: mapSiteBody,
         response: mapSiteResponse,
       },
-      async ({ body }, reply) =>
+      ({ body }, reply) =>
         sendCached(reply, responses, 'getMapSiteData', body, mapSiteResponse, async () => ok(await maps.map(body))),
     );
   };
