@@ -1,6 +1,7 @@
 export * from './aqi';
 export * from './averages';
 export * from './city';
+export * from './dashboards';
 export * from './display';
 export * from './freshness';
 export * from './grid';
@@ -8,6 +9,7 @@ export * from './hj212';
 export * from './images';
 export * from './numbers';
 export * from './period';
+export * from './reports';
 export * from './search';
 export * from './telemetry';
 export * from './time';
