@@ -9,6 +9,7 @@ export * from './hj212';
 export * from './images';
 export * from './numbers';
 export * from './period';
+export * from './ranking';
 export * from './reports';
 export * from './search';
 export * from './telemetry';
