@@ -59,6 +59,10 @@ const TABLES = [
   'patrols',
   'patrol_points',
   'complaints',
+  'report_templates',
+  'report_records',
+  'report_images',
+  'report_schedules',
 ] as const;
 
 describe('the module registry', () => {

@@ -21,6 +21,7 @@ import { openApi } from './operator/open-api';
 import { operators } from './operator/operators';
 import { patrols } from './operator/patrols';
 import { portal } from './operator/portal';
+import { reports } from './operator/reports';
 import { tasks } from './operator/tasks';
 import { accounts } from './public/accounts';
 import { alarms } from './public/alarms';
@@ -78,6 +79,7 @@ export const MODULES = [
   events,
   patrols,
   complaints,
+  reports,
 ] as const;
 
 /** The whole database: every module's tables. */

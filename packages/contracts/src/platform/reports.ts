@@ -316,6 +316,7 @@ export const reportNumbers = z.object({
     z.object({
       date: z.string(),
       aqi: z.number().nullable(),
+      level: z.number().int(),
       levelName: z.string(),
       primaryPollutant: z.array(z.string()),
     }),
