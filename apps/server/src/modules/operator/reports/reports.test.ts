@@ -1,12 +1,11 @@
-import { chinaTime, SECONDS_PER_HOUR } from '@lantian/domain';
+import { chinaTime } from '@lantian/domain';
 import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../testing/app';
 import { pdfText } from '../../../testing/documents';
-import { newStation, seedStationHours, stationHour } from '../../../testing/fixtures/air-rows';
+import { seedReportMonth } from '../../../testing/fixtures/report-scene';
 import { adminToken, createPlatformApp, dataOf, districtOperator, platformCall } from '../../../testing/platform';
 import { signedInject } from '../../../testing/signed';
-import type { NewStation } from '../../data/stations';
 
 /**
  * The report centre through HTTP: a Beijing month report whose numbers are the public API's for the
@@ -14,37 +13,6 @@ import type { NewStation } from '../../data/stations';
  */
 
 const NOW = chinaTime(2024, 5, 10, 12);
-const CITIES = ['110000', '120000', '310000', '440100'];
-
-/** April 2024, every hour, each city a little different from day to day so that levels vary. */
-async function seedApril(app: TestApp): Promise<void> {
-  const stations: NewStation[] = [
-    newStation('1001A', '110000'),
-    newStation('1002A', '110000'),
-    ...CITIES.slice(1).map((c, i) => newStation(`${9001 + i}A`, c)),
-  ];
-  const hours = [];
-  for (let day = 1; day <= 30; day++) {
-    for (let hour = 1; hour <= 24; hour++) {
-      const time = chinaTime(2024, 4, day, 0) + hour * SECONDS_PER_HOUR;
-      for (const [i, station] of stations.entries()) {
-        const base = 15 + ((day * (7 + i * 3) + hour) % 40) + (day % 9 === 0 ? 140 : 0);
-        hours.push(
-          stationHour(station.code, time, {
-            pm2_5: base + i * 4,
-            pm10: base * 1.6,
-            so2: 5 + i,
-            no2: 25 + (hour % 10),
-            co: 0.5 + (hour % 5) / 10,
-            o3: 40 + hour * 3,
-            o3_8h: 50 + hour * 2,
-          }),
-        );
-      }
-    }
-  }
-  await seedStationHours(app.database, stations, hours);
-}
 
 const TEMPLATE = [
   { kind: 'text', id: 'h1', style: 'heading', text: '一、总体情况' },
@@ -68,7 +36,7 @@ let recordId: string;
 
 beforeAll(async () => {
   app = await createPlatformApp({}, () => NOW);
-  await seedApril(app);
+  await seedReportMonth(app);
   admin = await adminToken(app);
 }, 120_000);
 afterAll(async () => {

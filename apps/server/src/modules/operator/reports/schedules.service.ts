@@ -156,7 +156,9 @@ export class SchedulesService {
     const area = areaByCode(row.area_code);
     if (area === undefined) throw new AppError(ErrorCode.NOT_FOUND, '定时报告的区域已不存在');
     const scope = { areaCode: row.area_code };
-    const template = await this.templates.inUse(row.template_id, scope);
+    // The template was checked against its creator's area when the schedule was saved; it may be a
+    // template of a wider area (the province's, the country's) than the schedule's own.
+    const template = await this.templates.inUse(row.template_id, NATIONWIDE);
     const period = await this.periodFor(row, settings, scheduledAt);
     if (period === undefined) return null;
     const recordId = await this.records.generate(template, area, period, undefined, {
@@ -222,7 +224,7 @@ export class SchedulesService {
       businessType: row.business_type,
       area: { code: row.area_code, name: areaByCode(row.area_code)?.name ?? row.area_code },
       summary: row.settings_json,
-      settings,
+      settings: { ...settings, templateId: String(settings.templateId) },
       templateName: template?.name ?? '（模板已删除）',
       enabled: row.enabled === 1,
       nextRunAt: formatChinaDateTimeOrNull(row.next_run_at),
