@@ -63,6 +63,10 @@ const TABLES = [
   'report_records',
   'report_images',
   'report_schedules',
+  'configs',
+  'config_resources',
+  'config_template_types',
+  'config_templates',
 ] as const;
 
 describe('the module registry', () => {

@@ -9,6 +9,7 @@ import { weather } from './data/weather';
 import { platformAreas } from './operator/areas';
 import { audit } from './operator/audit';
 import { complaints } from './operator/complaints';
+import { configuration } from './operator/configuration';
 import { deviceAlarms } from './operator/device-alarms';
 import { devices } from './operator/devices';
 import { dictionary } from './operator/dictionary';
@@ -80,6 +81,7 @@ export const MODULES = [
   patrols,
   complaints,
   reports,
+  configuration,
 ] as const;
 
 /** The whole database: every module's tables. */

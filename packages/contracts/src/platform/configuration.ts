@@ -258,6 +258,9 @@ export type ConfigRow = z.infer<typeof configRow>;
 export const configDetail = configRow.extend({ konva: konvaStage });
 export type ConfigDetail = z.infer<typeof configDetail>;
 export const configListResponse = envelope(pageOf(configRow));
+export const configRowResponse = envelope(configRow);
+/** A published dashboard opened by its token: the page of the one it opens. */
+export const embedConfigResponse = envelope(pageOf(configDetail));
 export const configDetailResponse = envelope(configDetail);
 export const configTypesResponse = envelope(
   z.array(z.object({ type: configType, name: z.string(), count: z.number().int() })),

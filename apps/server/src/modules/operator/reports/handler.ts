@@ -1,16 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import { actorOf, type OperatorPrincipal, operatorOf } from '../../../platform/http/principal';
-import type { AuditActor } from '../audit';
+import { type OperatorCaller, operatorCallerOf } from '../../../platform/http/principal';
 
-/** Who is asking, for the services: the operator (scope, permissions), the audit's actor, the address. */
-export interface ReportHandler {
-  principal: OperatorPrincipal;
-  actor: AuditActor;
-  ip: string;
-}
-
-export const handlerOf = (request: FastifyRequest): ReportHandler => ({
-  principal: operatorOf(request),
-  actor: actorOf(request),
-  ip: request.ip,
-});
+/** Who is asking, for the report services. */
+export type ReportHandler = OperatorCaller;
+export const handlerOf = operatorCallerOf;
