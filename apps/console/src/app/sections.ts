@@ -59,7 +59,7 @@ export const SECTION_PARTS: Record<MenuKey, SectionParts> = {
   'incidents': { icon: HeatMapOutlined, load: () => import('../sections/incidents') },
   'grids': { icon: BorderOutlined, load: () => import('../sections/grids') },
   'reports': { icon: FileTextOutlined },
-  'dashboards': { icon: FundProjectionScreenOutlined },
+  'dashboards': { icon: FundProjectionScreenOutlined, load: () => import('../sections/dashboards') },
   'devices': { icon: ToolOutlined, load: () => import('../sections/devices') },
   'system': { icon: CloudServerOutlined, load: () => import('../sections/system') },
   'operators': { icon: TeamOutlined, load: () => import('../sections/operators') },

@@ -27,8 +27,8 @@ import {
   STATE_COLORS,
 } from '../sections/grid-events/event-view';
 import { type EventDetailData, eventKeys, getEvent, transitionEvent } from '../sections/grid-events/events.api';
-import { postMultipart } from '../sections/grid-events/upload';
 import { errorText } from '../shared/api';
+import { postMultipart } from '../shared/api/upload';
 import { PhotoPicker } from './PhotoPicker';
 
 /**

@@ -20,6 +20,7 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { errorText } from '../../shared/api';
+import { postMultipart } from '../../shared/api/upload';
 import { parseForm, setFieldErrors, showServerErrors, zodRule } from '../../shared/form/zod-form';
 import { useCatalog } from './EventList';
 import {
@@ -32,7 +33,6 @@ import {
 } from './event-view';
 import type { EventDetailData } from './events.api';
 import { PositionMap } from './PositionMap';
-import { postMultipart } from './upload';
 
 interface Props {
   onClose(): void;

@@ -1,5 +1,6 @@
-import { ApiError, type ResponseSchema } from '../../shared/api';
-import { readAnswer } from '../../shared/api/client';
+import type { ResponseSchema } from './client';
+import { readAnswer } from './client';
+import { ApiError } from './errors';
 
 /**
  * A multipart POST (a report with photos, photos added later) with upload progress. The shared client
