@@ -164,7 +164,9 @@ export function Editor({ config }: { config: ConfigDetail }) {
 
   // --- Commands ---
   const add = (tool: Tool, resource?: { id: string; width: number; height: number }) => {
-    const center = { x: stage.attrs.width / 2 - 60, y: stage.attrs.height / 2 - 40 };
+    // New shapes cascade from the middle, so that several added in a row do not hide one another.
+    const step = (stage.children.reduce((n, l) => n + l.children.length, 0) % 10) * 24;
+    const center = { x: stage.attrs.width / 2 - 60 + step, y: stage.attrs.height / 2 - 40 + step };
     const node = newNode(stage, tool, center.x, center.y, resource?.id);
     if (resource !== undefined) {
       const scale = Math.min(1, 240 / Math.max(resource.width, resource.height));

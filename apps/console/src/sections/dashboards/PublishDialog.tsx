@@ -19,16 +19,15 @@ export function PublishDialog({ config, onClose }: { config: ConfigRow; onClose:
     enabled: status === 1,
   });
   const link = token.data === undefined ? '' : `${window.location.origin}${token.data.path}`;
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['dashboards', 'list'] });
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.token(config.id) });
-  };
-  const run = async (work: () => Promise<unknown>, done: string) => {
+  /** A new token is read again; a revoked one is forgotten (asking for it would be refused). */
+  const run = async (work: () => Promise<unknown>, done: string, token: 'reload' | 'forget') => {
     setBusy(true);
     try {
       await work();
       message.success(done);
-      refresh();
+      void queryClient.invalidateQueries({ queryKey: ['dashboards', 'list'] });
+      if (token === 'forget') queryClient.removeQueries({ queryKey: dashboardKeys.token(config.id) });
+      else void queryClient.invalidateQueries({ queryKey: dashboardKeys.token(config.id) });
     } catch (err) {
       message.error(errorText(err));
     } finally {
@@ -62,17 +61,21 @@ export function PublishDialog({ config, onClose }: { config: ConfigRow; onClose:
               </Button>
               <Popconfirm
                 title="重置后旧链接立即失效，确定？"
-                onConfirm={() => void run(() => resetToken(config.id), '令牌已重置，旧链接已失效')}
+                onConfirm={() => void run(() => resetToken(config.id), '令牌已重置，旧链接已失效', 'reload')}
               >
                 <Button loading={busy}>重置令牌</Button>
               </Popconfirm>
               <Popconfirm
                 title="停止发布后所有链接立即失效，确定？"
                 onConfirm={() =>
-                  void run(async () => {
-                    await setStatus(config.id, 0);
-                    setLocalStatus(0);
-                  }, '已停止发布')
+                  void run(
+                    async () => {
+                      await setStatus(config.id, 0);
+                      setLocalStatus(0);
+                    },
+                    '已停止发布',
+                    'forget',
+                  )
                 }
               >
                 <Button danger loading={busy}>
@@ -92,10 +95,14 @@ export function PublishDialog({ config, onClose }: { config: ConfigRow; onClose:
               type="primary"
               loading={busy}
               onClick={() =>
-                void run(async () => {
-                  await setStatus(config.id, 1);
-                  setLocalStatus(1);
-                }, '已发布')
+                void run(
+                  async () => {
+                    await setStatus(config.id, 1);
+                    setLocalStatus(1);
+                  },
+                  '已发布',
+                  'reload',
+                )
               }
             >
               发布

@@ -32,38 +32,38 @@ export interface StageViewProps {
 export function StageView(props: StageViewProps) {
   const { stage, scale } = props;
   return (
-    <Stage
-      ref={props.stageRef}
-      width={Math.round(stage.attrs.width * scale)}
-      height={Math.round(stage.attrs.height * scale)}
-      scaleX={scale}
-      scaleY={scale}
-      onMouseDown={props.onStageMouseDown}
-      onTouchStart={props.onStageMouseDown}
-      onWheel={props.onWheel}
-      style={{ background: stage.attrs.background }}
-      aria-label={props.label}
-      role="img"
-    >
-      {stage.children.map((layer) =>
-        layer.attrs.visible ? (
-          <Layer key={layer.attrs.id} id={layer.attrs.id}>
-            {layer.children.map((node) => (
-              <NodeView
-                key={node.attrs.id}
-                node={node}
-                layer={layer}
-                values={props.values}
-                imageSrc={props.imageSrc}
-                animate={props.animate}
-                extras={props.nodeExtras}
-              />
-            ))}
-          </Layer>
-        ) : null,
-      )}
-      {props.overlay}
-    </Stage>
+    <figure className="lt-stage" aria-label={props.label}>
+      <Stage
+        ref={props.stageRef}
+        width={Math.round(stage.attrs.width * scale)}
+        height={Math.round(stage.attrs.height * scale)}
+        scaleX={scale}
+        scaleY={scale}
+        onMouseDown={props.onStageMouseDown}
+        onTouchStart={props.onStageMouseDown}
+        onWheel={props.onWheel}
+        style={{ background: stage.attrs.background, width: 'fit-content' }}
+      >
+        {stage.children.map((layer) =>
+          layer.attrs.visible ? (
+            <Layer key={layer.attrs.id} id={layer.attrs.id}>
+              {layer.children.map((node) => (
+                <NodeView
+                  key={node.attrs.id}
+                  node={node}
+                  layer={layer}
+                  values={props.values}
+                  imageSrc={props.imageSrc}
+                  animate={props.animate}
+                  extras={props.nodeExtras}
+                />
+              ))}
+            </Layer>
+          ) : null,
+        )}
+        {props.overlay}
+      </Stage>
+    </figure>
   );
 }
 
