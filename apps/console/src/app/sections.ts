@@ -58,7 +58,7 @@ export const SECTION_PARTS: Record<MenuKey, SectionParts> = {
   'patrols': { icon: NodeIndexOutlined, load: () => import('../sections/patrols') },
   'incidents': { icon: HeatMapOutlined, load: () => import('../sections/incidents') },
   'grids': { icon: BorderOutlined, load: () => import('../sections/grids') },
-  'reports': { icon: FileTextOutlined },
+  'reports': { icon: FileTextOutlined, load: () => import('../sections/reports') },
   'dashboards': { icon: FundProjectionScreenOutlined, load: () => import('../sections/dashboards') },
   'devices': { icon: ToolOutlined, load: () => import('../sections/devices') },
   'system': { icon: CloudServerOutlined, load: () => import('../sections/system') },
