@@ -16,18 +16,13 @@ const SCALE = 2;
 
 const levelColor = (level: number) => LEVELS[asAqiLevel(level)].color;
 
-export function chartOption(
-  query: ReportQuery,
-  chart: 'bar' | 'line' | 'pie',
-  title: string,
-  numbers: ReportNumbers,
-): EChartsOption {
+export function chartOption(query: ReportQuery, chart: 'bar' | 'line' | 'pie', numbers: ReportNumbers): EChartsOption {
   const base: EChartsOption = {
     animation: false,
     backgroundColor: '#ffffff',
     textStyle: { fontFamily: REPORT_FONT_FAMILY },
-    title: { text: title, left: 'center', textStyle: { fontSize: 16, fontFamily: REPORT_FONT_FAMILY } },
-    grid: { left: 60, right: 30, top: 60, bottom: 50 },
+    // The element's title is printed above the picture as a heading; the picture carries none of its own.
+    grid: { left: 60, right: 30, top: 30, bottom: 50 },
   };
   const categorical = (labels: string[], values: Array<number | null>, colors?: string[]) => ({
     ...base,
@@ -134,8 +129,7 @@ export async function svgToPng(svg: string, width: number): Promise<Png> {
 export async function chartPng(
   query: ReportQuery,
   chart: 'bar' | 'line' | 'pie',
-  title: string,
   numbers: ReportNumbers,
 ): Promise<Png> {
-  return svgToPng(await renderSvg(chartOption(query, chart, title, numbers)), CHART_WIDTH);
+  return svgToPng(await renderSvg(chartOption(query, chart, numbers)), CHART_WIDTH);
 }

@@ -63,11 +63,12 @@ export async function reportPdf(doc: ReportDocument): Promise<Buffer> {
         break;
       }
       case 'image': {
-        if (block.title !== '') heading(block.title, 12);
         const scale = Math.min(1, width / block.width);
         const w = block.width * scale;
         const h = block.height * scale;
-        ensureSpace(h + 8);
+        // The heading goes with its picture: both on the next page when they do not fit together.
+        ensureSpace(h + 8 + (block.title === '' ? 0 : 36));
+        if (block.title !== '') heading(block.title, 12);
         pdf.image(block.png, MARGIN + (width - w) / 2, pdf.y, { width: w, height: h });
         pdf.y += h + 8;
         pdf.x = MARGIN;
@@ -84,6 +85,8 @@ export async function reportPdf(doc: ReportDocument): Promise<Buffer> {
   const pages = pdf.bufferedPageRange();
   for (let i = 0; i < pages.count; i++) {
     pdf.switchToPage(pages.start + i);
+    // The footer lies in the bottom margin: without this pdfkit would start a new page for it.
+    pdf.page.margins.bottom = 0;
     pdf
       .font('regular')
       .fontSize(9)

@@ -150,7 +150,7 @@ export class RecordsService {
       if (element.kind === 'chart') {
         images.set(element.id, {
           kind: 'chart',
-          ...(await chartPng(element.query, element.chart, element.title, numbers)),
+          ...(await chartPng(element.query, element.chart, numbers)),
         });
       } else if (element.kind === 'image' && element.source === 'aqiImage') {
         images.set(element.id, { kind: 'aqiImage', ...(await aqiCalendarPng(numbers)) });

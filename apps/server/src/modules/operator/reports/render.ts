@@ -99,16 +99,7 @@ export function tableOf(query: ReportQuery, numbers: ReportNumbers): Table {
     case 'cityRank': {
       const rank = numbers.rank;
       if (rank === null) return { columns: ['说明'], rows: [['仅城市月报有全国排名']] };
-      const row = (r: { rank: number | null; cityName: string; compositeIndex: number | null }) => [
-        r.rank === null ? dash : String(r.rank),
-        r.cityName,
-        num(r.compositeIndex, 2),
-      ];
-      const own = [String(rank.rank ?? dash), numbers.areaName, num(air.compositeIndex, 2)];
-      return {
-        columns: ['名次', '城市', '综合指数'],
-        rows: [...rank.best.map(row), ['…', '…', '…'], own, ['…', '…', '…'], ...[...rank.worst].reverse().map(row)],
-      };
+      return { columns: ['名次', '城市', '综合指数'], rows: rankRows(rank, numbers.areaName, air.compositeIndex) };
     }
     case 'alarmLevels':
       return { columns: ['告警级别', '次数'], rows: numbers.alarms.map((a) => [a.name, String(a.count)]) };
@@ -148,4 +139,28 @@ export function renderText(
     return { kind: 'table', id: element.id, title: element.title || REPORT_QUERIES[element.query].name, ...table };
   }
   return undefined;
+}
+
+type Ranking = NonNullable<ReportNumbers['rank']>;
+type RankEntry = Ranking['best'][number];
+
+/**
+ * The best and worst cities with the report's own city in its place, in rank order; a gap in the
+ * ranks (cities left out) is one '…' row. A short ranking is printed whole, each city once.
+ */
+function rankRows(rank: Ranking, areaName: string, compositeIndex: number | null): string[][] {
+  const own: RankEntry = { rank: rank.rank, cityName: areaName, compositeIndex };
+  const entries = new Map<string, RankEntry>();
+  for (const entry of [...rank.best, own, ...rank.worst]) entries.set(entry.cityName, entry);
+  const sorted = [...entries.values()].sort(
+    (a, b) => (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER),
+  );
+  const rows: string[][] = [];
+  let previous = 0;
+  for (const entry of sorted) {
+    if (entry.rank !== null && entry.rank > previous + 1 && rows.length > 0) rows.push(['…', '…', '…']);
+    rows.push([entry.rank === null ? dash : String(entry.rank), entry.cityName, num(entry.compositeIndex, 2)]);
+    if (entry.rank !== null) previous = entry.rank;
+  }
+  return rows;
 }
