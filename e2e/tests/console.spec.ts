@@ -21,7 +21,16 @@ test('the menu lists the sections by group; planned ones are disabled and say �
   for (const group of ['环境监测', '告警与事件', '报表与大屏', '运维管理', '系统管理']) {
     await expect(menu(page).getByText(group, { exact: true })).toBeVisible();
   }
-  for (const built of ['系统状态', '告警中心', '设备运维', '消息通知', '网格事件', '任务中心', '报表中心', '数据大屏']) {
+  for (const built of [
+    '系统状态',
+    '告警中心',
+    '设备运维',
+    '消息通知',
+    '网格事件',
+    '任务中心',
+    '报表中心',
+    '数据大屏',
+  ]) {
     const item = menu(page).getByRole('menuitem', { name: built });
     await expect(item).not.toHaveAttribute('aria-disabled', 'true');
     await expect(item).not.toContainText('即将上线');

@@ -9,7 +9,6 @@ import {
   Form,
   Input,
   Modal,
-  Popconfirm,
   Select,
   Space,
   Spin,
@@ -22,6 +21,7 @@ import { useState } from 'react';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { errorText } from '../../shared/api';
 import { useCan } from '../../shared/session/session-context';
+import { ConfirmLink } from '../../shared/table/ConfirmLink';
 import { useUrlTable } from '../../shared/table/useUrlTable';
 import { type ConfigRow, dashboardKeys, deleteConfig, getConfig, listConfigs, saveConfig } from './dashboards.api';
 import { Editor } from './Editor';
@@ -86,21 +86,12 @@ function DashboardList() {
             </Button>
           )}
           {canEdit && (
-            <Popconfirm
+            <ConfirmLink
               title={`删除「${r.title}」？已发布的链接将失效`}
-              onConfirm={async () => {
-                try {
-                  await deleteConfig(r.id);
-                  void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-                } catch (err) {
-                  message.error(errorText(err));
-                }
-              }}
-            >
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
+              label="删除"
+              action={() => deleteConfig(r.id)}
+              refresh={dashboardKeys.all}
+            />
           )}
         </Space>
       ),

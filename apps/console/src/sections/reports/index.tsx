@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { Link, Route, Routes, useSearchParams } from 'react-router';
 import { errorText } from '../../shared/api';
 import { useCan } from '../../shared/session/session-context';
+import { ConfirmLink } from '../../shared/table/ConfirmLink';
 import { useUrlTable } from '../../shared/table/useUrlTable';
 import { GenerateDialog } from './GenerateDialog';
 import { RecordView } from './RecordView';
@@ -77,8 +78,6 @@ function ReportsHome() {
 }
 
 function Records() {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const canGenerate = useCan('report:generate');
   const table = useUrlTable<RecordRow>(['type', 'tab']);
   const params = { ...table.params, tab: undefined };
@@ -109,21 +108,12 @@ function Records() {
       width: 90,
       render: (_, r) =>
         canGenerate && (
-          <Popconfirm
+          <ConfirmLink
             title={`删除《${r.title}》？`}
-            onConfirm={async () => {
-              try {
-                await deleteRecord(r.id);
-                void queryClient.invalidateQueries({ queryKey: reportKeys.all });
-              } catch (err) {
-                message.error(errorText(err));
-              }
-            }}
-          >
-            <Button type="link" size="small" danger>
-              删除
-            </Button>
-          </Popconfirm>
+            label="删除"
+            action={() => deleteRecord(r.id)}
+            refresh={reportKeys.all}
+          />
         ),
     },
   ];
@@ -246,7 +236,6 @@ function Templates() {
 }
 
 function Schedules() {
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const canSchedule = useCan('report:schedule');
   const list = useQuery({
@@ -290,21 +279,12 @@ function Schedules() {
             <Button type="link" size="small" onClick={() => setEditing(s)}>
               修改
             </Button>
-            <Popconfirm
+            <ConfirmLink
               title={`删除定时报告「${s.name}」？已生成的报告保留`}
-              onConfirm={async () => {
-                try {
-                  await deleteSchedule(s.id);
-                  void queryClient.invalidateQueries({ queryKey: reportKeys.all });
-                } catch (err) {
-                  message.error(errorText(err));
-                }
-              }}
-            >
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
+              label="删除"
+              action={() => deleteSchedule(s.id)}
+              refresh={reportKeys.all}
+            />
           </Space>
         ),
     },

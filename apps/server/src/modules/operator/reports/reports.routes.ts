@@ -234,13 +234,15 @@ export function reportsRoutes(templates: TemplatesService, records: RecordsServi
       response: imageUploadResponse,
       description: `multipart/form-data，图片放在文件字段 image_file（${REPORT_IMAGE_LIMITS.text}），可选字段 id（模板编号）；按文件内容识别类型并重新编码。`,
     } as const;
-    route.post('/cmsReport/upload', { summary: '上传报告图片', ...upload }, async (request) => {
-      const { file, templateId } = await readImageFile(request);
-      return ok(await records.upload(file.bytes, file.filename, templateId, handlerOf(request)), '图片已上传');
-    });
-    route.post('/upload/uploadPhotoById', { summary: '上传图片（按编号归属模板）', ...upload }, async (request) => {
-      const { file, templateId } = await readImageFile(request);
-      return ok(await records.upload(file.bytes, file.filename, templateId, handlerOf(request)), '图片已上传');
-    });
+    const uploads = [
+      ['/cmsReport/upload', '上传报告图片'],
+      ['/upload/uploadPhotoById', '上传图片（按编号归属模板）'],
+    ] as const;
+    for (const [path, summary] of uploads) {
+      route.post(path, { summary, ...upload }, async (request) => {
+        const { file, templateId } = await readImageFile(request);
+        return ok(await records.upload(file.bytes, file.filename, templateId, handlerOf(request)), '图片已上传');
+      });
+    }
   };
 }
