@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { lastMinute, minuteFrame, sendFrame } from './hj212-support';
-import { adminSession } from './platform-support';
+import { adminSession, registerDevice, uniqueMn } from './platform-support';
 import { screenshot, VIEWPORTS, watchForErrors } from './support';
 
 /**
@@ -11,7 +11,6 @@ import { screenshot, VIEWPORTS, watchForErrors } from './support';
  */
 
 const PW = 'e2e2026';
-const uniqueMn = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}`.slice(0, 24);
 
 async function pick(page: Page, label: string, search: string | null, option: string | RegExp) {
   const input = page.getByLabel(label, { exact: true });
@@ -30,26 +29,11 @@ test('a dashboard with a bound value is published and its embed link shows the d
   await adminSession(page.request, baseURL ?? '');
   const errors = watchForErrors(page);
   const mn = uniqueMn('E2EC');
-  const post = async <T>(url: string, data: object) => {
-    const res = await page.request.post(url, { data, headers: { origin: baseURL ?? '' } });
-    const body = (await res.json()) as { code: number; msg: string; data: T };
-    expect(body.code, body.msg).toBe(0);
-    return body.data;
-  };
-  const site = await post<{ siteId: string }>('/device/site/save', {
-    siteCode: `E2E-${mn.slice(-6)}`,
-    name: `大屏测试站 ${mn.slice(-4)}`,
-    areaCode: '110105',
-    lon: 116.47,
-    lat: 39.94,
-  });
-  await post('/device/save', {
+  await registerDevice(page.request, baseURL ?? '', {
     mn,
     name: `大屏微站 ${mn.slice(-4)}`,
-    type: 'A01',
-    siteId: site.siteId,
+    siteName: `大屏测试站 ${mn.slice(-4)}`,
     password: PW,
-    factors: [{ code: 'a34004' }],
   });
   const start = lastMinute();
   expect(await sendFrame(minuteFrame(mn, PW, start - 60, [{ factor: 'a34004', value: 37.5 }]))).toContain('CN=9014');
