@@ -10,15 +10,23 @@ import { adminToken, createPlatformApp, dataOf, platformCall } from '../../../te
  * report and posts it to the notice centre.
  */
 
-let now = chinaTime(2024, 4, 30, 20);
+let now = chinaTime(2024, 4, 28, 20);
 let app: TestApp;
 let admin: string;
 let templateId: string;
+let episodeTemplateId: string;
 
 beforeAll(async () => {
   app = await createPlatformApp({ DEMO_DATA: 'off', HJ212_PORT: 'off' }, () => now);
   await seedReportMonth(app);
   admin = await adminToken(app);
+  episodeTemplateId = dataOf<{ id: string }>(
+    await platformCall(app, {
+      url: '/cmsReport/template/save',
+      token: admin,
+      body: { name: '过程报告模板', type: 'episode', content: [{ kind: 'table', id: 'd', query: 'dailyAqi' }] },
+    }),
+  ).id;
   templateId = dataOf<{ id: string }>(
     await platformCall(app, {
       url: '/cmsReport/template/save',
@@ -51,7 +59,7 @@ const autoMonitor = async () =>
     await platformCall(app, {
       url: '/report/reportList/autoMonitor',
       token: admin,
-      query: { pageNo: '1', pageSize: '10', beginDate: '2024-05-01', endDate: '2024-05-31' },
+      query: { pageNo: '1', pageSize: '10', beginDate: '2024-04-01', endDate: '2024-05-31' },
     }),
   );
 
@@ -77,21 +85,43 @@ describe('a monthly schedule', () => {
     const schedule = dataOf<{ id: string; nextRunAt: string; area: { code: string } }>(res);
     scheduleId = schedule.id;
     expect(schedule).toMatchObject({ nextRunAt: '2024-05-01 08:00:00', area: { code: '110000' } });
+    // A heavy-pollution episode of one day or more, reported the morning after it ended.
+    const episode = dataOf<{ id: string; nextRunAt: string }>(
+      await platformCall(app, {
+        url: '/report/addOrUpdate',
+        token: admin,
+        body: { name: '北京重污染过程', type: 'episode', area: { name: '北京市' }, summary: JSON.stringify({ templateId: episodeTemplateId, hour: 8, minDays: 1 }) },
+      }),
+    );
+    expect(episode.nextRunAt).toBe('2024-04-29 08:00:00');
     const listed = dataOf<{ list: Array<{ id: string }> }>(
       await platformCall(app, { url: '/report/voreportlist', token: admin }),
     );
-    expect(listed.list.map((s) => s.id)).toEqual([scheduleId]);
+    expect(listed.list.map((s) => s.id)).toEqual([episode.id, scheduleId]);
   });
 
   it('fires at its hour on the fake clock, once, and posts the report to the notice centre', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     await app.start();
 
-    now = chinaTime(2024, 5, 1, 7, 59);
+    now = chinaTime(2024, 4, 29, 7, 59);
     await vi.advanceTimersByTimeAsync(60_000);
     // Operator sessions follow the data clock too: sign in again after moving it on.
     admin = await adminToken(app);
     expect((await autoMonitor()).total).toBe(0);
+
+    // 27 April was heavily polluted, the 28th not: the episode schedule reports the 27th.
+    now = chinaTime(2024, 4, 29, 8, 0, 30);
+    await vi.advanceTimersByTimeAsync(60_000);
+    admin = await adminToken(app);
+    await vi.waitFor(async () =>
+      expect((await autoMonitor()).list).toMatchObject([{ title: '北京市空气质量重污染过程报告（2024年4月27日）', origin: 'schedule' }]),
+    );
+
+    now = chinaTime(2024, 5, 1, 7, 59);
+    await vi.advanceTimersByTimeAsync(60_000);
+    admin = await adminToken(app);
+    expect((await autoMonitor()).total).toBe(1);
 
     now = chinaTime(2024, 5, 1, 8, 0, 30);
     await vi.advanceTimersByTimeAsync(60_000);
@@ -100,13 +130,14 @@ describe('a monthly schedule', () => {
     await vi.waitFor(async () =>
       expect((await autoMonitor()).list).toMatchObject([
         { title: '北京市空气质量月报（2024年4月）', origin: 'schedule' },
+        { title: '北京市空气质量重污染过程报告（2024年4月27日）' },
       ]),
     );
 
     now = chinaTime(2024, 5, 1, 8, 5);
     await vi.advanceTimersByTimeAsync(5 * 60_000);
     admin = await adminToken(app);
-    expect((await autoMonitor()).total).toBe(1);
+    expect((await autoMonitor()).total).toBe(2);
 
     const schedule = dataOf<{ nextRunAt: string; lastRunAt: string; lastError: string | null }>(
       await platformCall(app, { url: '/report/voreportlist', token: admin }),
@@ -115,7 +146,10 @@ describe('a monthly schedule', () => {
     const notices = dataOf<{ list: Array<{ type: string; title: string }> }>(
       await platformCall(app, { url: '/adm/notice/bd/list', token: admin, query: { type: 'report' } }),
     );
-    expect(notices.list.map((n) => n.title)).toEqual(['北京市空气质量月报（2024年4月）已生成']);
+    expect(notices.list.map((n) => n.title)).toEqual([
+      '北京市空气质量月报（2024年4月）已生成',
+      '北京市空气质量重污染过程报告（2024年4月27日）已生成',
+    ]);
     expect(formatChinaDateTime(now)).toBe('2024-05-01 08:05:00');
   });
 
@@ -154,6 +188,6 @@ describe('a monthly schedule', () => {
     expect(ambiguous.json().msg).toContain('区划代码');
     dataOf(await platformCall(app, { url: '/report/reportDelete', token: admin, body: { id: scheduleId } }));
     const left = dataOf<{ total: number }>(await platformCall(app, { url: '/report/voreportlist', token: admin }));
-    expect(left.total).toBe(0);
+    expect(left.total).toBe(1);
   });
 });
