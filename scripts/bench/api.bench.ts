@@ -1,237 +1,270 @@
 /**
- * Requests/s and p99 latency of public calls through the real server over HTTP: buildApp over a
- * temporary SQLite database holding the demo country (every city, 3 days; Beijing's hours reach
- * back 31 days), listening on 127.0.0.1, hammered by autocannon for BENCH_API_SECONDS (10) each.
- * The ceiling is a bare Fastify route returning a constant in the same process; each call is also
- * given as a share of it. Signatures are off (PUBLIC_API_SIGNATURE=off) so requests can repeat.
+ * The public API under load (issue 17): requests/s, p99 and the server's CPU time per request of
+ * every current-hour and history call, at 10 and 100 connections, against the ceiling — a bare
+ * Fastify route answering a constant — in the same run. Signatures stay on (every request carries
+ * a fresh nonce, timestamp and sign, as the web client sends them); their cost is measured apart.
+ * Then the history calls cold (the first answer of a period, built from the database) and the
+ * scaling of the current-hour calls from one server process to two (node:cluster).
  *
- * `--soak` (or BENCH_SOAK_SECONDS=N, default 300 with --soak) then runs mixed load for that long,
- * announcing a new hour every 30 s so the snapshot rebuilds under load, and reports errors, non-2xx
- * answers, RSS and heap before and after. Run with `node --expose-gc` for exact heap figures.
+ * Each server runs in a process of its own (api-server.ts) so that its CPU time is read apart from
+ * autocannon's, which runs in a worker thread here. On a 2-core machine the load generator takes a
+ * core of its own: the ceiling is as much autocannon's as Fastify's, which is why the CPU time per
+ * request is printed beside every rate.
+ *
+ * BENCH_API_SECONDS (10) per run; BENCH_API_CONNECTIONS ("10,100"); BENCH_REDIS_URL adds a scaling
+ * run with the instances sharing Redis, as a deployment of several instances must.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { formatChinaDateTime, SECONDS_PER_DAY } from '@lantian/domain';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
-import { migrateAppDatabase, openAppDatabase } from '../../apps/server/src/database';
-import { AirStore, notifyHourIngested } from '../../apps/server/src/modules/data/air';
-import { seedDemoData } from '../../apps/server/src/modules/data/demo';
-import { systemClock } from '../../apps/server/src/platform/clock';
-import { MemoryState } from '../../apps/server/src/platform/state';
-import { type CannonResult, fire, request, type Target } from './cannon';
+import { fileURLToPath } from 'node:url';
+import { signParams } from '@lantian/contracts';
+import { formatChinaDateTime, SECONDS_PER_DAY, SECONDS_PER_HOUR } from '@lantian/domain';
+import { BENCH_API_KEY, prepareBenchDatabase, SERIES_CITY } from './bench-app';
+import { type CannonRequest, fire, request, signed } from './cannon';
 import type { BenchResult } from './index';
+import { type PublicCall, publicCalls } from './public-calls';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
-const SOAK_SECONDS = process.env.BENCH_SOAK_SECONDS
-  ? Number(process.env.BENCH_SOAK_SECONDS)
-  : process.argv.includes('--soak')
-    ? 300
-    : 0;
-const HISTORY_DAYS = 3;
-const SERIES_CITY = '110000';
+const CONNECTIONS = (process.env.BENCH_API_CONNECTIONS ?? '10,100').split(',').map(Number);
+const here = path.dirname(fileURLToPath(import.meta.url));
 
-async function listen(server: FastifyInstance): Promise<string> {
-  await server.listen({ host: '127.0.0.1', port: 0 });
-  const address = server.server.address();
-  if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
-  return `http://127.0.0.1:${address.port}`;
+interface Server {
+  origin: string;
+  pids: number[];
+  stop(): void;
+}
+
+function startServer(env: Record<string, string>): Promise<Server> {
+  const child: ChildProcess = fork(path.join(here, 'api-server.ts'), [], {
+    env: { ...process.env, ...env },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.once('message', (message: { origin: string; pids: number[] }) =>
+      resolve({ origin: message.origin, pids: message.pids, stop: () => child.kill() }),
+    );
+  });
+}
+
+/** CPU seconds (user + system) the processes have used, from /proc (Linux); NaN elsewhere. */
+function cpuSeconds(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command's closing parenthesis: state is field 3, utime 14, stime 15.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return Number.NaN;
+    }
+  }
+  return ticks / 100;
+}
+
+interface Measured {
+  rate: number;
+  p99: number;
+  cpuUs: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(server: Server, requests: CannonRequest[], connections: number): Promise<Measured> {
+  await fire(server.origin, requests, 1, { connections }); // warm: answers prepared, code optimised
+  const before = cpuSeconds(server.pids);
+  const r = await fire(server.origin, requests, SECONDS, { connections });
+  const cpu = cpuSeconds(server.pids) - before;
+  const total = r.requests.total ?? r.requests.average * SECONDS;
+  return {
+    rate: r.requests.average,
+    p99: r.latency.p99,
+    cpuUs: (cpu * 1e6) / Math.max(1, total),
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(1)}%`;
+
+/** One signed call over HTTP as the browser makes it; answers the milliseconds it took. */
+async function timedCall(origin: string, call: PublicCall): Promise<number> {
+  const headers = await signParams(call.params, BENCH_API_KEY);
+  const body = new URLSearchParams(call.params).toString();
+  const started = performance.now();
+  const res = await fetch(`${origin}${call.path}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': 'br' },
+    body,
+  });
+  await res.arrayBuffer();
+  const ms = performance.now() - started;
+  if (res.status !== 200) throw new Error(`${call.path} answered ${res.status}`);
+  return ms;
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
 
 /**
- * Beijing's city hours stretched back 31 days by repeating the seeded days, so a 30-day series call
- * answers the 720 rows it would in production (the values repeat; the size and the query are real).
+ * History calls cold: each request asks for a period no earlier request asked for (the end moves
+ * by an hour or a day), so every answer is built from the database and nothing is served as kept.
  */
-async function stretchHistory(air: AirStore, to: number): Promise<void> {
-  const span = HISTORY_DAYS * SECONDS_PER_DAY;
-  const seeded = await air.cityHours.ofCity(SERIES_CITY, to - span + 1, to);
-  const rows = [];
-  for (let shift = span; shift <= 31 * SECONDS_PER_DAY; shift += span) {
-    for (const r of seeded) rows.push({ ...r, time: r.time - shift });
-  }
-  await air.cityHours.upsert(rows);
-}
-
-function memory() {
-  const m = process.memoryUsage();
-  return { rssMb: m.rss / 2 ** 20, heapMb: m.heapUsed / 2 ** 20 };
-}
-
-const collect = () => {
-  if (typeof globalThis.gc === 'function') globalThis.gc();
-};
-
-export async function run(): Promise<BenchResult[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'lantian-bench-api-'));
-  const config = loadConfig(
+async function coldHistory(server: Server, lastHour: number): Promise<BenchResult[]> {
+  const at = (seconds: number) => formatChinaDateTime(seconds);
+  const series: { name: string; goal: string; call: (i: number) => PublicCall }[] = [
     {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: `sqlite:${path.join(dir, 'bench.db')}`,
-      PUBLIC_API_SIGNATURE: 'off',
-      WEB_DIST_DIR: path.join(dir, 'no-web'),
-      CONSOLE_DIST_DIR: path.join(dir, 'no-console'),
-    },
-    dir,
-  );
-  const database = openAppDatabase(config.database);
-  const state = new MemoryState();
-  const bare = Fastify({ logger: false });
-  bare.get('/', async () => ({ code: 0, msg: '成功', data: 1 }));
-  const results: BenchResult[] = [];
-  try {
-    await migrateAppDatabase(database);
-    const now = systemClock();
-    const seed = await seedDemoData(database, { days: HISTORY_DAYS, now });
-    const air = new AirStore(database);
-    await stretchHistory(air, seed.to);
-    const app = await buildApp({ config, database, state });
-    // The same constant inside the app: what its global hooks (headers, ids, access, form parsing) cost.
-    app.server.post('/api/benchConstant', { config: { access: 'public' } }, async () => ({
-      code: 0,
-      msg: '成功',
-      data: 1,
-    }));
-    const origin = await listen(app.server);
-    const ceilingOrigin = await listen(bare);
-
-    const end = seed.to;
-    const targets: Target[] = [
-      { label: 'getCityCurrentData', method: 'POST', path: '/api/getCityCurrentData', params: { city: SERIES_CITY } },
-      { label: 'getCityRank', method: 'POST', path: '/api/getCityRank', params: {} },
-      {
-        label: 'getMapSiteData',
-        method: 'POST',
-        path: '/api/getMapSiteData',
-        params: { timeType: 'hour', dataType: 'aqi', mapType: 'site', formatType: '1' },
-      },
-      {
-        label: 'getCityHoursData (30 days)',
+      name: 'cold: 30 days of hours (getCityHoursData)',
+      goal: '≤ 10 ms',
+      call: (i) => ({
+        kind: 'history',
+        label: '',
         method: 'POST',
         path: '/api/getCityHoursData',
         params: {
           city: SERIES_CITY,
-          startTime: formatChinaDateTime(end - 30 * SECONDS_PER_DAY),
-          endTime: formatChinaDateTime(end),
+          startTime: at(lastHour - i * SECONDS_PER_HOUR - 30 * SECONDS_PER_DAY),
+          endTime: at(lastHour - i * SECONDS_PER_HOUR),
         },
-      },
-    ];
-
-    const ceiling = await fire(ceilingOrigin, [{ method: 'GET', path: '/' }], SECONDS);
-    const ceilingRate = ceiling.requests.average;
-    results.push(
-      { name: 'ceiling: bare Fastify constant', value: Math.round(ceilingRate), unit: 'req/s' },
-      { name: 'ceiling: bare Fastify constant p99', value: ceiling.latency.p99, unit: 'ms' },
-    );
-    const inApp = await fire(
-      origin,
-      [request({ label: '', method: 'POST', path: '/api/benchConstant', params: { city: SERIES_CITY } })],
-      SECONDS,
-    );
-    results.push(
-      {
-        name: 'constant route inside the app',
-        value: Math.round(inApp.requests.average),
-        unit: 'req/s',
-        note: `${((inApp.requests.average / ceilingRate) * 100).toFixed(1)}% of ceiling: the app's global hooks`,
-      },
-      { name: 'constant route inside the app p99', value: inApp.latency.p99, unit: 'ms' },
-    );
-
-    const runnable: Target[] = [];
-    for (const target of targets) {
-      // A call another module has not shipped yet (or that refuses these parameters) is skipped, not failed.
-      const probe = request(target);
-      const answer = await app.server.inject({
-        method: probe.method,
-        url: probe.path,
-        ...(probe.headers ? { headers: probe.headers } : {}),
-        ...(probe.body === undefined ? {} : { payload: probe.body }),
-      });
-      if (answer.statusCode !== 200) {
-        results.push({ name: target.label, value: 0, unit: 'req/s', note: `skipped: answered ${answer.statusCode}` });
-        continue;
-      }
-      runnable.push(target);
-      const r = await fire(origin, [probe], SECONDS);
-      const bytes = answer.body.length;
-      results.push(
-        {
-          name: `${target.label}`,
-          value: Math.round(r.requests.average),
-          unit: 'req/s',
-          note: `${((r.requests.average / ceilingRate) * 100).toFixed(1)}% of ceiling, ${bytes} B, ${r.non2xx} non-2xx, ${r.errors} errors`,
+      }),
+    },
+    {
+      name: 'cold: a year of days (getCityDayData)',
+      goal: '≤ 10 ms',
+      call: (i) => ({
+        kind: 'history',
+        label: '',
+        method: 'POST',
+        path: '/api/getCityDayData',
+        params: {
+          city: SERIES_CITY,
+          startTime: at(lastHour - (i + 365) * SECONDS_PER_DAY),
+          endTime: at(lastHour - i * SECONDS_PER_DAY),
         },
-        { name: `${target.label} p99`, value: r.latency.p99, unit: 'ms' },
-      );
-    }
-
-    if (SOAK_SECONDS > 0) results.push(...(await soak(origin, runnable, state, seed.to)));
-    await app.server.close();
-  } finally {
-    await bare.close();
-    await database.close();
-    await state.close();
-    rmSync(dir, { recursive: true, force: true });
+      }),
+    },
+  ];
+  const results: BenchResult[] = [];
+  for (const { name, goal, call } of series) {
+    await timedCall(server.origin, call(200)); // the code path warm, not the answer
+    const times: number[] = [];
+    for (let i = 0; i < 60; i++) times.push(await timedCall(server.origin, call(i)));
+    times.sort((a, b) => a - b);
+    results.push(
+      { name: `${name} p50`, value: Number(quantile(times, 0.5).toFixed(2)), unit: 'ms', note: `goal ${goal}` },
+      { name: `${name} p99`, value: Number(quantile(times, 0.99).toFixed(2)), unit: 'ms', note: 'over HTTP, signed' },
+    );
   }
   return results;
 }
 
-/** Mixed load for SOAK_SECONDS: no errors, no memory growth (issue 5). */
-async function soak(origin: string, targets: readonly Target[], state: MemoryState, lastHour: number) {
-  const mix: Target[] = [
-    ...targets,
-    { label: 'current', method: 'POST', path: '/api/getCityCurrentData', params: { city: 'shanghai' } },
-    {
-      label: 'focus',
-      method: 'POST',
-      path: '/api/getAllFocusCityData',
-      params: { stationCodes: '110000,310000,440100,510100' },
-    },
-    { label: 'days', method: 'POST', path: '/api/getCityDayData', params: { city: '440100' } },
-    { label: 'months', method: 'POST', path: '/api/getCityMonthData', params: { city: '440100' } },
-    { label: '3 days', method: 'POST', path: '/api/getCity3Day', params: { city: '510100' } },
-    { label: 'next hours', method: 'POST', path: '/api/getCityNextHoursData', params: { city: '510100', hours: '72' } },
-    { label: 'unknown city', method: 'POST', path: '/api/getCityCurrentData', params: { city: '999900' } },
-  ];
-  collect();
-  const before = memory();
-  // Announce the hour again and again: every rebuild must replace, never add to, what is held.
-  const announcer = setInterval(() => {
-    notifyHourIngested(state, lastHour).catch((error: unknown) => console.error(error));
-  }, 30_000);
-  let r: CannonResult;
-  try {
-    r = await fire(origin, mix.map(request), SOAK_SECONDS);
-  } finally {
-    clearInterval(announcer);
+/** Current-hour calls served by one process, then by two sharing the port (node:cluster). */
+async function scaling(file: string, redisUrl?: string): Promise<BenchResult[]> {
+  const call = publicCalls(0).find((c) => c.label === 'getCityCurrentData');
+  if (call === undefined) throw new Error('no getCityCurrentData call');
+  const rates: number[] = [];
+  const label = redisUrl ? ', shared Redis' : ', state per process';
+  const results: BenchResult[] = [];
+  for (const workers of [1, 2]) {
+    const server = await startServer({
+      BENCH_KIND: 'app',
+      BENCH_DB: file,
+      BENCH_WORKERS: String(workers),
+      ...(redisUrl ? { BENCH_REDIS_URL: redisUrl } : {}),
+    });
+    try {
+      const m = await measure(server, [signed(request(call))], 100);
+      rates.push(m.rate);
+      results.push({
+        name: `scale: getCityCurrentData, ${workers} process${workers > 1 ? 'es' : ''}${label}`,
+        value: Math.round(m.rate),
+        unit: 'req/s',
+        note: `p99 ${m.p99} ms, ${m.cpuUs.toFixed(0)} µs server CPU per request, ${m.non2xx} non-2xx`,
+      });
+    } finally {
+      server.stop();
+    }
   }
-  collect();
-  const after = memory();
-  const gcNote = typeof globalThis.gc === 'function' ? 'after gc' : 'no --expose-gc: includes garbage';
-  // One call in the mix (the unknown city) answers 404 by design; every other request must be 2xx.
-  const notFound = r.statusCodeStats?.['404']?.count ?? 0;
-  return [
-    {
-      name: `soak ${SOAK_SECONDS} s mixed`,
-      value: Math.round(r.requests.average),
-      unit: 'req/s',
-      note: `${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx - notFound} unexpected non-2xx (+${notFound} expected 404s)`,
-    },
-    { name: 'soak p99', value: r.latency.p99, unit: 'ms' },
-    {
-      name: 'soak RSS before → after',
-      value: Math.round(after.rssMb),
-      unit: 'MB',
-      note: `from ${before.rssMb.toFixed(0)} MB`,
-    },
-    {
-      name: 'soak heap before → after',
-      value: Math.round(after.heapMb),
-      unit: 'MB',
-      note: `from ${before.heapMb.toFixed(0)} MB, ${gcNote}`,
-    },
-  ];
+  const [one = 1, two = 0] = rates;
+  results.push({
+    name: `scale: two processes ÷ one${label}`,
+    value: Number((two / one).toFixed(2)),
+    unit: '×',
+    note: 'goal ≥ 1.7 (autocannon shares the 2 cores)',
+  });
+  return results;
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const database = await prepareBenchDatabase();
+  const results: BenchResult[] = [];
+  const servers: Server[] = [];
+  try {
+    const bare = await startServer({ BENCH_KIND: 'bare' });
+    servers.push(bare);
+    const app = await startServer({ BENCH_KIND: 'app', BENCH_DB: database.file, BENCH_SIGNATURE: 'on' });
+    servers.push(app);
+    const calls = publicCalls(database.lastHour);
+
+    for (const connections of CONNECTIONS) {
+      const at = `${connections} conn`;
+      const ceiling = await measure(bare, [request({ label: '', method: 'GET', path: '/', params: {} })], connections);
+      results.push({
+        name: `ceiling: bare Fastify constant, ${at}`,
+        value: Math.round(ceiling.rate),
+        unit: 'req/s',
+        note: `p99 ${ceiling.p99} ms, ${ceiling.cpuUs.toFixed(0)} µs server CPU per request`,
+      });
+      const constant = await measure(
+        app,
+        [signed(request({ label: '', method: 'POST', path: '/api/benchConstant', params: { city: SERIES_CITY } }))],
+        connections,
+      );
+      results.push({
+        name: `constant route inside the app, signed, ${at}`,
+        value: Math.round(constant.rate),
+        unit: 'req/s',
+        note: `${percent(constant.rate, ceiling.rate)} of ceiling, p99 ${constant.p99} ms, ${constant.cpuUs.toFixed(0)} µs CPU/req: the app's hooks and the signature`,
+      });
+      for (const call of calls) {
+        const m = await measure(app, [signed(request(call))], connections);
+        const goal = call.kind === 'current' ? 'goal ≥ 80%, p99 ≤ 10 ms' : 'goal ≥ 40% warm';
+        results.push({
+          name: `${call.label}, ${at}`,
+          value: Math.round(m.rate),
+          unit: 'req/s',
+          note: `${percent(m.rate, ceiling.rate)} of ceiling (${goal}), p99 ${m.p99} ms, ${m.cpuUs.toFixed(0)} µs CPU/req, ${m.non2xx} non-2xx, ${m.errors} errors`,
+        });
+      }
+    }
+
+    // What the signature and its nonce cost: the same call with the check off.
+    const unsignedApp = await startServer({ BENCH_KIND: 'app', BENCH_DB: database.file, BENCH_SIGNATURE: 'off' });
+    servers.push(unsignedApp);
+    const current = calls.find((c) => c.label === 'getCityCurrentData');
+    if (current !== undefined) {
+      const on = await measure(app, [signed(request(current))], 10);
+      const off = await measure(unsignedApp, [request(current)], 10);
+      results.push({
+        name: 'signature cost: getCityCurrentData signed ÷ unsigned',
+        value: Number(((1 - on.rate / off.rate) * 100).toFixed(1)),
+        unit: '% fewer req/s',
+        note: `goal ≤ 10%; ${Math.round(on.rate)} vs ${Math.round(off.rate)} req/s, ${on.cpuUs.toFixed(0)} vs ${off.cpuUs.toFixed(0)} µs CPU/req`,
+      });
+    }
+
+    results.push(...(await coldHistory(app, database.lastHour)));
+    for (const server of servers.splice(0)) server.stop();
+    results.push(...(await scaling(database.file)));
+    if (process.env.BENCH_REDIS_URL) results.push(...(await scaling(database.file, process.env.BENCH_REDIS_URL)));
+  } finally {
+    for (const server of servers) server.stop();
+    database.remove();
+  }
+  return results;
 }

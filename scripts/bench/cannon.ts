@@ -2,7 +2,12 @@
  * autocannon as the benchmarks use it: HTTP load from a worker thread (the load generator does not
  * share the caller's event loop), its results parsed with zod rather than cast (it ships no types).
  */
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
 import { z } from 'zod';
 
 export interface Target {
@@ -17,6 +22,8 @@ export interface CannonRequest {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** A file autocannon's worker requires to rewrite each request before it is sent (signing). */
+  setupRequest?: string;
 }
 
 interface CannonOptions {
@@ -55,6 +62,34 @@ export function request(target: Target): CannonRequest {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: encoded,
   };
+}
+
+let signer: string | undefined;
+
+/**
+ * The public site's signing as a CommonJS file autocannon's worker can require (sign-request.ts,
+ * bundled once per process): a request through it carries a fresh nonce, timestamp and sign.
+ */
+function signerFile(): string {
+  if (signer !== undefined) return signer;
+  const outfile = path.join(mkdtempSync(path.join(tmpdir(), 'lantian-bench-sign-')), 'sign-request.cjs');
+  buildSync({
+    entryPoints: [path.join(path.dirname(fileURLToPath(import.meta.url)), 'sign-request.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile,
+    logLevel: 'error',
+    // autocannon require()s the file and calls what it gets: the function, not an ES module's namespace.
+    footer: { js: 'module.exports = module.exports.default;' },
+  });
+  signer = outfile;
+  return outfile;
+}
+
+/** The same request, signed afresh every time it is sent (spec §7: nonce, timestamp, sign). */
+export function signed(request: CannonRequest): CannonRequest {
+  return { ...request, setupRequest: signerFile() };
 }
 
 /** Fires `requests` in turn on every connection for `seconds`; `overallRate` caps requests/s across them. */

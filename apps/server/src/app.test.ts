@@ -209,11 +209,18 @@ describe('access declarations', () => {
 });
 
 describe('security headers and API docs', () => {
-  it('sends a Content-Security-Policy and helmet defaults', async () => {
+  it('sends pages helmet defaults with a real Content-Security-Policy, and API answers the REST set', async () => {
     app = await createTestApp();
-    const res = await app.server.inject({ method: 'GET', url: '/healthz' });
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const page = await app.server.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['x-dns-prefetch-control']).toBe('off');
+    const api = await app.server.inject({ method: 'GET', url: '/healthz' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['x-dns-prefetch-control']).toBeUndefined();
+    expect(api.headers['x-request-id']).toBeDefined();
   });
 
   it('publishes OpenAPI generated from the route schemas at /api/docs', async () => {

@@ -112,12 +112,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   server.addHook('preClose', async () => {
     closing = true;
   });
-  server.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  server.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
-  await registerSecurityHeaders(server, config.nodeEnv === 'production');
+  registerSecurityHeaders(server, config.nodeEnv === 'production');
   await registerCompression(server);
   await server.register(formbody);
   // Multipart bodies are left unread until a handler reads them under its own limits (platform/uploads).

@@ -46,6 +46,8 @@ describe('server start-up', () => {
     [{ PORT: 'abc' }, 'PORT'],
     [{ DATABASE_URL: 'foo://x' }, 'DATABASE_URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    // Several processes without Redis would each keep their own nonces and budgets.
+    [{ SERVER_PROCESSES: '2' }, 'SERVER_PROCESSES'],
   ])('stops on %o with one line naming %s, no stack trace', async (env, variable) => {
     const result = await run('server.ts', [], env);
     expect(result.code).toBe(1);

@@ -109,7 +109,36 @@ export const mapSiteData = z.object({
   features: z.array(mapFeature),
 });
 
-export const mapSiteResponse = envelope(mapSiteData);
+/**
+ * getMapSiteData's compact form (formatType=2): the national map as columns, one array per field,
+ * holding what the map draws and nothing twice. The GeoJSON form (formatType=1) repeats per point
+ * the property names, the hour, the stale flag, the level's name and colour and the city's name:
+ * 1,500 stations come to ~420 KB of JSON; as columns ~100 KB, ~25 KB with brotli.
+ * `expandMapSiteColumns` turns it back into exactly the GeoJSON answer (a test holds the two equal),
+ * so a client may ask for the compact form and draw the same map.
+ */
+export const mapSiteColumns = z.object({
+  format: z.literal('columns'),
+  timeType: z.enum(['hour', 'day']),
+  time: chinaDateTime.nullable(),
+  dataType: mapDataType,
+  mapType: z.enum(['site', 'city']),
+  stale: z.boolean().describe('每个点的 stale 与 time 都与此相同'),
+  cities: z.record(z.string(), z.string()).describe('城市代码 → 城市名称'),
+  sources: z.array(dataSource).describe('source 列的取值表'),
+  code: z.array(z.string()),
+  name: z.array(z.string()),
+  cityCode: z.array(z.string()),
+  longitude: z.array(z.number()),
+  latitude: z.array(z.number()),
+  value: z.array(z.number().nullable()),
+  level: z.array(z.number().int().min(0).max(6)).describe('级别名称与颜色按 HJ 633-2012 的级别表'),
+  isReference: z.array(z.union([z.literal(0), z.literal(1)])),
+  source: z.array(z.number().int().min(0)).describe('sources 中的序号'),
+});
+
+/** formatType=1: GeoJSON; formatType=2: the same map as columns (map-columns.ts). */
+export const mapSiteResponse = envelope(z.union([mapSiteData, mapSiteColumns]));
 
 export type LatestHourAir = z.infer<typeof latestHourAir>;
 export type SiteDetailInfo = z.infer<typeof siteDetailInfo>;

@@ -88,6 +88,8 @@ export interface PlatformConfig {
   database: DatabaseConfig;
   /** Unset: shared state lives in this process. Set: Redis, shared by every instance. */
   redisUrl: string | undefined;
+  /** SERVER_PROCESSES: server processes sharing the port (node:cluster); more than one needs Redis. */
+  serverProcesses: number;
   redisTimeouts: RedisTimeouts;
   webDistDir: string;
   consoleDistDir: string;
@@ -359,6 +361,23 @@ function rateLimits(env: Env, nodeEnv: NodeEnv): RateLimitSettings {
   };
 }
 
+/**
+ * One Node process serves from one core. Several processes on one machine share its port through
+ * node:cluster, as several machines would share a balancer; like them, they must share the single-use
+ * secrets and counters (nonces, request budgets, captchas, SMS codes), which only Redis does.
+ */
+function serverProcesses(env: Env, redis: string | undefined): number {
+  const processes = integer(env, 'SERVER_PROCESSES', 1, 1, 64);
+  if (processes > 1 && redis === undefined) {
+    throw new ConfigError(
+      'SERVER_PROCESSES',
+      String(processes),
+      '多于 1 个进程时须设置 REDIS_URL（nonce、限流、验证码须在进程间共享）/ more than one process needs REDIS_URL',
+    );
+  }
+  return processes;
+}
+
 export function loadPlatformConfig(env: Env, cwd: string): PlatformConfig {
   // Unset means production (issue 16 item 5): a forgotten variable must give Secure cookies, no SMS
   // codes in the log and no test-only settings; development is something one states (`npm start` does).
@@ -370,6 +389,7 @@ export function loadPlatformConfig(env: Env, cwd: string): PlatformConfig {
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     database: databaseConfig(env, cwd),
     redisUrl: redisUrl(env),
+    serverProcesses: serverProcesses(env, redisUrl(env)),
     redisTimeouts: redisTimeouts(env),
     webDistDir: path.resolve(cwd, read(env, 'WEB_DIST_DIR') ?? path.join(appsDir, 'web', 'dist')),
     consoleDistDir: path.resolve(cwd, read(env, 'CONSOLE_DIST_DIR') ?? path.join(appsDir, 'console', 'dist')),
@@ -377,7 +397,7 @@ export function loadPlatformConfig(env: Env, cwd: string): PlatformConfig {
     publicApiKey: read(env, 'PUBLIC_API_KEY') ?? DEFAULT_PUBLIC_API_KEY,
     publicApiSignature: oneOf(env, 'PUBLIC_API_SIGNATURE', ['on', 'off'] as const, 'on'),
     // Off in tests: they write rows directly and expect the next call to see them.
-    responseCacheMs: integer(env, 'RESPONSE_CACHE_MS', nodeEnv === 'test' ? 0 : 60_000, 0, 3_600_000),
+    responseCacheMs: integer(env, 'RESPONSE_CACHE_MS', nodeEnv === 'test' ? 0 : 3_600_000, 0, 3_600_000),
     web: { antiDebug: oneOf(env, 'WEB_ANTI_DEBUG', ['on', 'off'] as const, 'off') === 'on', navLinks: navLinks(env) },
     trustProxy: trustProxy(env),
     httpTimeouts: httpTimeouts(env),

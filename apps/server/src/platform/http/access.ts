@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema, onRequestHookHandler, RouteOptions } from 'fastify';
 import { unauthenticated } from '../errors';
 
 /**
@@ -72,14 +72,22 @@ export function registerAccessControl(app: FastifyInstance, checks: AccessChecks
     }
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    const access = request.routeOptions.config.access;
+  // Installed on the routes that need it (every kind but `public`) rather than globally, so that
+  // a public call does not pay for a check it skips; first among the route's onRequest hooks, so
+  // that what follows (request budgets per operator) knows the caller.
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
     if (access === undefined || access === 'public') return;
-    // An answer for one caller is never kept by a shared cache (nor by the browser, after sign-out).
-    reply.header('cache-control', 'private, no-store');
-    const check = checkFor(access, checks);
-    if (check === undefined) throw unauthenticated();
-    await check(request, access);
+    const check: onRequestHookHandler = async (request, reply) => {
+      // An answer for one caller is never kept by a shared cache (nor by the browser, after sign-out);
+      // a module's own stricter rule, set by its scope's hooks, stands.
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+      const run = checkFor(access, checks);
+      if (run === undefined) throw unauthenticated();
+      await run(request, access);
+    };
+    const own = route.onRequest;
+    route.onRequest = own === undefined ? [check] : [check, ...(Array.isArray(own) ? own : [own])];
   });
 
   return list;

@@ -1,30 +1,49 @@
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { SharedState } from '../state';
+import { EncodedBody, pickEncoding } from './encoded-body';
+import { matchesIfNoneMatch } from './http-cache';
 
 /**
- * Serialized answers of the heavy public calls (whole-country rankings and maps, long series),
- * kept per process for a short while. Their inputs change once an hour, while visitors ask for the
- * same latest ranking or map many times a second; building and serializing 337 cities or 1,347
- * stations each time costs tens of milliseconds.
- *
- * An entry lives `ttlMs` at most — "latest" and the stale flags move with the clock — and every
- * entry is dropped when a message arrives on the channel it listens to (the air module's "new
- * hour" channel, for the answers built from air data). The answer is
- * checked against its response schema once, when built (the route's own serializer is bypassed by
- * sending the cached JSON text), so a cached answer is exactly what the serializer would have sent.
+ * The public site's answers, serialised once and kept as bytes (with their brotli and gzip forms,
+ * made once on first demand): the data behind them changes once an hour, while visitors ask for the
+ * same city, ranking or map many times a second. An answer is built on its first request after the
+ * data changed, checked against its response schema then (the route's own serializer is bypassed),
+ * and sent as the same bytes to every visitor until:
+ * - a message arrives on the channel the cache listens to (the air module's "new hour", published
+ *   by whichever instance stored the hour, so every instance drops its answers), or the current-hour
+ *   snapshot notices new rows by itself (its once-a-minute safety net);
+ * - the clock passes the next full hour: everything the clock changes in an answer (an hour turning
+ *   stale 3 hours after its time, "today", the default ranges that end at the current hour) changes
+ *   at a full hour, since data times are full hours;
+ * - `ttlMs` has passed (RESPONSE_CACHE_MS: an upper bound; 0 turns the cache off, as in tests).
+ * Answers derived from the in-memory snapshot put its tag in their key, so that an answer is never
+ * built from the previous snapshot while the new one is still being read.
  */
 export class ResponseCache {
-  private entries = new Map<string, { json: string; expiresAt: number }>();
-  private building = new Map<string, Promise<string>>();
-  private unsubscribe: (() => Promise<void>) | undefined;
+  private entries = new Map<string, { body: EncodedBody; expiresAt: number }>();
+  private building = new Map<string, Promise<EncodedBody>>();
+  private readonly unsubscribes: (() => Promise<void> | void)[] = [];
+
+  private readonly maxEntries: number;
+  private readonly clockMs: () => number;
+  private readonly hourly: boolean;
 
   constructor(
     /** 0 turns caching off (the test default, so tests that write rows directly see them at once). */
     private readonly ttlMs: number,
-    private readonly maxEntries = 512,
-    private readonly clockMs: () => number = Date.now,
-  ) {}
+    options: {
+      maxEntries?: number;
+      /** Milliseconds; the data clock in the modules (tests move it). */
+      clockMs?: () => number;
+      /** Whether answers also end at the next full hour (answers built from hourly data; see above). */
+      hourly?: boolean;
+    } = {},
+  ) {
+    this.maxEntries = options.maxEntries ?? 4096;
+    this.clockMs = options.clockMs ?? Date.now;
+    this.hourly = options.hourly ?? true;
+  }
 
   get enabled(): boolean {
     return this.ttlMs > 0;
@@ -32,13 +51,17 @@ export class ResponseCache {
 
   /** Drops every entry whenever something is published on `channel` (by any instance, through the shared state). */
   async listen(state: SharedState, channel: string): Promise<void> {
-    if (!this.enabled || this.unsubscribe !== undefined) return;
-    this.unsubscribe = await state.subscribe(channel, () => this.clear());
+    if (!this.enabled) return;
+    this.unsubscribes.push(await state.subscribe(channel, () => this.clear()));
+  }
+
+  /** Drops every entry whenever `subscribe`'s event fires (e.g. the snapshot found new rows by itself). */
+  clearOn(subscribe: (listener: () => void) => () => void): void {
+    if (this.enabled) this.unsubscribes.push(subscribe(() => this.clear()));
   }
 
   async close(): Promise<void> {
-    await this.unsubscribe?.();
-    this.unsubscribe = undefined;
+    for (const unsubscribe of this.unsubscribes.splice(0)) await unsubscribe();
   }
 
   /** Drops every entry; builds already running finish for their callers but are not kept. */
@@ -47,23 +70,37 @@ export class ResponseCache {
     this.building = new Map();
   }
 
-  /** The JSON text of `build()`'s answer, from the cache when fresh. Concurrent misses share one build. */
-  async json(key: string, schema: z.ZodType, build: () => Promise<unknown>): Promise<string> {
-    const serialize = async () => JSON.stringify(schema.parse(await build()));
+  /** When an answer built now stops being valid by the clock alone (see the class comment). */
+  private expiry(nowMs: number): number {
+    if (!this.hourly) return nowMs + this.ttlMs;
+    const nowSeconds = Math.floor(nowMs / 1000);
+    // The first second at which "now - time > N hours" can flip for full-hour times: a full hour + 1 s.
+    const nextFlip = Math.floor((nowSeconds - 1) / 3600) * 3600 + 3600 + 1;
+    return Math.min(nowMs + this.ttlMs, nextFlip * 1000);
+  }
+
+  /** The answer of `build()` as bytes, from the cache when still valid. Concurrent misses share one build. */
+  async answer(key: string, schema: z.ZodType, build: () => Promise<unknown>): Promise<EncodedBody> {
+    const serialize = async () => new EncodedBody(Buffer.from(JSON.stringify(schema.parse(await build()))));
     if (!this.enabled) return serialize();
     const now = this.clockMs();
     const hit = this.entries.get(key);
-    if (hit !== undefined && hit.expiresAt > now) return hit.json;
+    if (hit !== undefined && hit.expiresAt > now) {
+      // Most recently used last, so that the many cities asked now and then do not push out the few asked all the time.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.body;
+    }
     const pending = this.building.get(key);
     if (pending !== undefined) return pending;
     const entries = this.entries;
     const building = this.building;
     const run = serialize()
-      .then((json) => {
-        // Insertion order is age order: past the bound, the oldest entry goes.
+      .then((body) => {
+        // Map order is use order: past the bound, the least recently used entry goes.
         if (entries.size >= this.maxEntries) entries.delete(entries.keys().next().value ?? '');
-        entries.set(key, { json, expiresAt: now + this.ttlMs });
-        return json;
+        entries.set(key, { body, expiresAt: this.expiry(now) });
+        return body;
       })
       .finally(() => building.delete(key));
     building.set(key, run);
@@ -84,9 +121,25 @@ export function cacheKey(call: string, params: Record<string, unknown>): string 
 }
 
 /**
- * Answers a call from the cache: the JSON text goes out as is (Fastify does not serialize a string
- * sent as application/json), so the answer is the same bytes for every visitor of the hour.
+ * Sends prepared bytes: an ETag of the content (304 when the client holds it), and the encoding the
+ * client accepts, already made — no serialising or compressing per request.
  */
+export function sendAnswer(reply: FastifyReply, body: EncodedBody): FastifyReply | Promise<FastifyReply> {
+  const { headers } = reply.request;
+  reply.header('etag', body.etag);
+  const ifNoneMatch = headers['if-none-match'];
+  if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, body.etag)) return reply.code(304).send();
+  reply.header('content-type', 'application/json; charset=utf-8');
+  if (!body.compressible) return reply.send(body.identity);
+  reply.header('vary', 'accept-encoding');
+  const encoding = pickEncoding(headers['accept-encoding']);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  const made = body.made(encoding);
+  if (made !== undefined) return reply.send(made);
+  return body.body(encoding).then((bytes) => reply.send(bytes));
+}
+
+/** Answers a call from the cache (see ResponseCache and sendAnswer). */
 export async function sendCached(
   reply: FastifyReply,
   responses: ResponseCache,
@@ -95,6 +148,5 @@ export async function sendCached(
   schema: z.ZodType,
   build: () => Promise<unknown>,
 ): Promise<FastifyReply> {
-  const json = await responses.json(cacheKey(call, params), schema, build);
-  return reply.type('application/json; charset=utf-8').send(json);
+  return sendAnswer(reply, await responses.answer(cacheKey(call, params), schema, build));
 }

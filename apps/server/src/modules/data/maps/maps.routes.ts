@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { matchesIfNoneMatch } from '../../../platform/http/http-cache';
+import { sendAnswer } from '../../../platform/http/response-cache';
 import { type ApiApp, routesOf } from '../../../platform/http/routes';
-import { type MapFiles, pickEncoding } from './map-files';
+import type { MapFiles } from './map-files';
 
 /** A week, then revalidated with the ETag (the outlines change only with the package). */
 const MAX_AGE_SECONDS = 7 * 24 * 3600;
@@ -22,22 +22,12 @@ export function mapFileRoutes(files: MapFiles) {
           '文件名为区划代码加 .json，如 /maps/110000.json（全国为 100000）。没有单独轮廓的地区（区县、东莞等少数城市）302 跳转到最近的上级地区的文件；未知代码返回 404。可缓存一周，支持 ETag 与 gzip/br 压缩。',
         params: z.object({ file: z.string().describe('{区划代码}.json') }),
       },
-      async ({ params, headers }, reply) => {
+      async ({ params }, reply) => {
         const found = await files.lookup(params.file);
         reply.header('cache-control', `public, max-age=${MAX_AGE_SECONDS}, stale-while-revalidate=86400`);
         // An area without an outline of its own is drawn on the nearest enclosing one (a district on its city).
         if (found.kind === 'redirect') return reply.redirect(`/maps/${found.code}.json`, 302);
-        const file = found.file;
-        reply.header('etag', file.etag);
-        reply.header('vary', 'accept-encoding');
-        const ifNoneMatch = headers['if-none-match'];
-        if (matchesIfNoneMatch(typeof ifNoneMatch === 'string' ? ifNoneMatch : undefined, file.etag)) {
-          return reply.code(304).send();
-        }
-        const encoding = pickEncoding(headers['accept-encoding']);
-        if (encoding !== 'identity') reply.header('content-encoding', encoding);
-        reply.type('application/json; charset=utf-8');
-        return reply.send(await file.body(encoding));
+        return sendAnswer(reply, found.file);
       },
     );
   };

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { ErrorCode } from '@lantian/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/app';
-import { MapFiles, pickEncoding } from './map-files';
+import { MapFiles } from './map-files';
 
 let app: TestApp;
 // app.ts registers the route itself, outside the signed scope: these requests carry no signature.
@@ -104,14 +104,5 @@ describe('MapFiles', () => {
     // 朝阳区 falls back to Beijing; Tianjin has no file and nothing above it.
     expect(await files.lookup('110105.json')).toEqual({ kind: 'redirect', code: '110000' });
     await expect(files.lookup('120000.json')).rejects.toMatchObject({ status: 404, msg: '该地区没有地图轮廓' });
-  });
-
-  it('picks br, then gzip, and honours q=0', () => {
-    expect(pickEncoding(undefined)).toBe('identity');
-    expect(pickEncoding('gzip, deflate, br')).toBe('br');
-    expect(pickEncoding('gzip')).toBe('gzip');
-    expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
-    expect(pickEncoding('identity')).toBe('identity');
-    expect(pickEncoding('*')).toBe('br');
   });
 });

@@ -23,7 +23,7 @@ export const platformAreas = defineModule({
   create(context) {
     const outlines = new AreaOutlines(context.use(maps).files);
     const service = new PlatformAreasService(outlines, context.use(stations).repository);
-    const answers = new ResponseCache(ANSWERS.ttlMs, ANSWERS.maxEntries);
+    const answers = new ResponseCache(ANSWERS.ttlMs, { maxEntries: ANSWERS.maxEntries, hourly: false });
     return {
       api: {
         /**

@@ -10,10 +10,11 @@ import {
   cityYearsResponse,
   focusCityResponse,
 } from '@lantian/contracts';
-import { answeredNotModified } from '../../../platform/http/http-cache';
-import type { ResponseCache } from '../../../platform/http/response-cache';
-import { sendCached } from '../../../platform/http/response-cache';
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { cacheKey, type ResponseCache, sendAnswer, sendCached } from '../../../platform/http/response-cache';
 import { type ApiApp, ok, routesOf } from '../../../platform/http/routes';
+import type { SnapshotData } from '../../data/air';
 import {
   allFocusCityBody,
   cityBody,
@@ -27,7 +28,8 @@ import type { CityCurrentService } from './city-current.service';
 import type { CityForecastService } from './city-forecast.service';
 import type { CitySeriesService } from './city-series.service';
 
-const CURRENT_NOTE = '最新小时来自内存快照，带 ETag 与 Cache-Control，支持 If-None-Match（304）。';
+const CURRENT_NOTE =
+  '最新小时来自内存快照；同一小时的回答只生成一次（含 br/gzip 压缩形式），带 ETag 与 Cache-Control，支持 If-None-Match（304）。';
 const CITY_NOTE = '城市为 6 位区划代码或拼音名；未知城市返回 404（40402 未找到该城市）。';
 
 export interface CityAirServices {
@@ -43,6 +45,25 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
   return (app: ApiApp) => {
     const route = routesOf(app, { tags: ['city-air'], access: 'public', signed: true });
 
+    /**
+     * A current-hour answer: built once per snapshot (its tag is part of the key) and hour, sent as
+     * prepared bytes; browsers may keep it until the next hour can exist.
+     */
+    const sendCurrent = async (
+      reply: FastifyReply,
+      call: string,
+      params: Record<string, unknown>,
+      schema: z.ZodType,
+      build: (snapshot: SnapshotData) => Promise<unknown>,
+    ) => {
+      const { snapshot, maxAgeSeconds } = await current.validity();
+      const answer = await responses.answer(cacheKey(call, { ...params, snapshot: snapshot.tag }), schema, () =>
+        build(snapshot),
+      );
+      reply.header('cache-control', `public, max-age=${maxAgeSeconds}`);
+      return sendAnswer(reply, answer);
+    };
+
     route.post(
       '/api/getCityCurrentData',
       {
@@ -51,11 +72,10 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: cityBody,
         response: cityCurrentResponse,
       },
-      async (request, reply) => {
-        const result = await current.current(request.body.city);
-        if (answeredNotModified(request, reply, result.cache)) return reply;
-        return ok(result.data);
-      },
+      async ({ body }, reply) =>
+        sendCurrent(reply, 'getCityCurrentData', body, cityCurrentResponse, async (snapshot) =>
+          ok(current.current(body.city, snapshot)),
+        ),
     );
 
     route.post(
@@ -92,13 +112,19 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: cityMonthsBody,
         response: cityMonthsResponse,
       },
-      async ({ body }) => ok(await series.months(body)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getCityMonthData', body, cityMonthsResponse, async () =>
+          ok(await series.months(body)),
+        ),
     );
 
     route.post(
       '/api/getCityYearData',
       { summary: '城市年度统计（全部已有年份）', description: CITY_NOTE, body: cityBody, response: cityYearsResponse },
-      async ({ body }) => ok(await series.years(body.city)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getCityYearData', body, cityYearsResponse, async () =>
+          ok(await series.years(body.city)),
+        ),
     );
 
     route.post(
@@ -109,7 +135,10 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: cityBody,
         response: city3DayResponse,
       },
-      async ({ body }) => ok(await forecast.threeDays(body.city)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getCity3Day', body, city3DayResponse, async () =>
+          ok(await forecast.threeDays(body.city)),
+        ),
     );
 
     route.post(
@@ -120,7 +149,10 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: cityBody,
         response: cityForeTextResponse,
       },
-      async ({ body }) => ok(await forecast.text(body.city)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getCityForeText', body, cityForeTextResponse, async () =>
+          ok(await forecast.text(body.city)),
+        ),
     );
 
     route.post(
@@ -131,7 +163,10 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: cityNextHoursBody,
         response: cityNextHoursResponse,
       },
-      async ({ body }) => ok(await forecast.nextHours(body.city, body.hours)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getCityNextHoursData', body, cityNextHoursResponse, async () =>
+          ok(await forecast.nextHours(body.city, body.hours)),
+        ),
     );
 
     route.post(
@@ -142,11 +177,10 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: focusCityBody,
         response: focusCityResponse,
       },
-      async (request, reply) => {
-        const result = await current.focus(request.body);
-        if (answeredNotModified(request, reply, result.cache)) return reply;
-        return ok(result.data);
-      },
+      async ({ body }, reply) =>
+        sendCurrent(reply, 'getFocusCityData', body, focusCityResponse, async (snapshot) =>
+          ok(await current.focus(body, snapshot)),
+        ),
     );
 
     route.post(
@@ -157,11 +191,14 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         body: allFocusCityBody,
         response: allFocusCityResponse,
       },
-      async (request, reply) => {
-        const result = await current.focusAll(request.body.stationCodes);
-        if (answeredNotModified(request, reply, result.cache)) return reply;
-        return ok(result.data);
-      },
+      async ({ body }, reply) =>
+        sendCurrent(
+          reply,
+          'getAllFocusCityData',
+          { codes: body.stationCodes.map((a) => a.code).join(',') },
+          allFocusCityResponse,
+          async (snapshot) => ok(await current.focusAll(body.stationCodes, snapshot)),
+        ),
     );
   };
 }

@@ -17,8 +17,9 @@ export const cityAir = defineModule({
   async create(context: ModuleContext<unknown, undefined>) {
     const { store, current } = context.use(air);
     const weatherRows = context.use(weather).repository;
-    const responses = new ResponseCache(context.config.responseCacheMs);
+    const responses = new ResponseCache(context.config.responseCacheMs, { clockMs: () => context.now() * 1000 });
     await responses.listen(context.state, HOUR_INGESTED_CHANNEL);
+    responses.clearOn((listener) => context.use(air).current.onChange(listener));
     return {
       api: {},
       routes: cityAirRoutes({

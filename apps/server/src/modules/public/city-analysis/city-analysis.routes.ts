@@ -11,13 +11,19 @@ import {
   weatherAqiHourResponse,
 } from '@lantian/contracts';
 import { FORM } from '../../../platform/http/params';
+import { type ResponseCache, sendCached } from '../../../platform/http/response-cache';
 import { type ApiApp, ok, routesOf } from '../../../platform/http/routes';
 import { type AreaAirService, SITE_PAGE_SIZE } from './area-air.service';
 import { type AreaWeatherService, MAX_WEATHER_PAGE_SIZE, WEATHER_PAGE_SIZE } from './area-weather.service';
 import { calendarBody, cityBody, foreDayBody, pagedRangeBody, rangeBody, timeBody } from './city-analysis.schemas';
 
 /** The city-analysis pages (spec §7 "POST /api/cityAna"). */
-export function cityAnalysisRoutes(areaAir: AreaAirService, areaWeather: AreaWeatherService) {
+export function cityAnalysisRoutes(
+  areaAir: AreaAirService,
+  areaWeather: AreaWeatherService,
+  /** A year's calendar, built once per hour (dropped on each new hour). */
+  responses: ResponseCache,
+) {
   return (app: ApiApp) => {
     const route = routesOf(app, { tags: ['city-analysis'], access: 'public', signed: true, consumes: FORM });
 
@@ -68,7 +74,10 @@ export function cityAnalysisRoutes(areaAir: AreaAirService, areaWeather: AreaWea
         body: calendarBody,
         response: cityCalendarResponse,
       },
-      async ({ body }) => ok(await areaAir.getCityCalendar(body)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getCityCalendar', body, cityCalendarResponse, async () =>
+          ok(await areaAir.getCityCalendar(body)),
+        ),
     );
 
     route.post(

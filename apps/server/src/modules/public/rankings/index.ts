@@ -15,8 +15,9 @@ export const rankings = defineModule({
   ],
   async create(context: ModuleContext<unknown, undefined>) {
     const { store } = context.use(air);
-    const responses = new ResponseCache(context.config.responseCacheMs);
+    const responses = new ResponseCache(context.config.responseCacheMs, { clockMs: () => context.now() * 1000 });
     await responses.listen(context.state, HOUR_INGESTED_CHANNEL);
+    responses.clearOn((listener) => context.use(air).current.onChange(listener));
     return {
       api: {},
       routes: rankingRoutes({

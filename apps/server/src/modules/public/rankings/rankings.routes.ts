@@ -71,7 +71,10 @@ export function rankingRoutes({ rankings, timelines, standards, responses }: Ran
         body: rankAnalysisBody,
         response: rankAnalysisResponse,
       },
-      async ({ body }) => ok(await rankings.rankAnalysis(body)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getRankAnalysis', body, rankAnalysisResponse, async () =>
+          ok(await rankings.rankAnalysis(body)),
+        ),
     );
 
     route.post(
@@ -94,7 +97,10 @@ export function rankingRoutes({ rankings, timelines, standards, responses }: Ran
         body: cityTimelineBody,
         response: cityTimelineResponse,
       },
-      async ({ body }) => ok(await timelines.city(body)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getCityTimeLineData', body, cityTimelineResponse, async () =>
+          ok(await timelines.city(body)),
+        ),
     );
 
     const standard = routesOf(app, { tags: ['standards'], access: 'public', signed: true });
@@ -106,7 +112,10 @@ export function rankingRoutes({ rankings, timelines, standards, responses }: Ran
         body: dailyStandardBody,
         response: standardResponse,
       },
-      async ({ body }) => ok(await standards.daily(body)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getDailyStandard', body, standardResponse, async () =>
+          ok(await standards.daily(body)),
+        ),
     );
 
     standard.post(
@@ -118,7 +127,10 @@ export function rankingRoutes({ rankings, timelines, standards, responses }: Ran
         body: monthlyStandardBody,
         response: standardResponse,
       },
-      async ({ body }) => ok(await standards.monthly(body)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getMonthlyStandard', body, standardResponse, async () =>
+          ok(await standards.monthly(body)),
+        ),
     );
 
     standard.post(
@@ -128,7 +140,10 @@ export function rankingRoutes({ rankings, timelines, standards, responses }: Ran
         body: yearlyStandardBody,
         response: standardResponse,
       },
-      async ({ body }) => ok(await standards.yearly(body)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getYearlyStandard', body, standardResponse, async () =>
+          ok(await standards.yearly(body)),
+        ),
     );
 
     standard.post(
@@ -138,7 +153,10 @@ export function rankingRoutes({ rankings, timelines, standards, responses }: Ran
         body: o3DaySchemeBody,
         response: o3DaySchemeResponse,
       },
-      async ({ body }) => ok(await standards.o3DayScheme(body)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getO3DaySchemeData', body, o3DaySchemeResponse, async () =>
+          ok(await standards.o3DayScheme(body)),
+        ),
     );
   };
 }

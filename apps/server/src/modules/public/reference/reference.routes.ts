@@ -1,4 +1,5 @@
 import { cityListResponse, siteInfoListResponse, uniqueIdResponse } from '@lantian/contracts';
+import { ResponseCache, sendCached } from '../../../platform/http/response-cache';
 import { type ApiApp, ok, routesOf } from '../../../platform/http/routes';
 import { siteListQuery } from './reference.schemas';
 import type { ReferenceService } from './reference.service';
@@ -10,19 +11,21 @@ const STATIC_LIST = 'public, max-age=3600';
 export function referenceRoutes(service: ReferenceService) {
   return (app: ApiApp) => {
     const route = routesOf(app, { tags: ['reference'], access: 'public', signed: true });
+    // The area lists come from the areas package: made into bytes (and compressed) once per process.
+    const lists = new ResponseCache(Number.POSITIVE_INFINITY, { hourly: false, maxEntries: 4 });
 
     route.get(
       '/api/getCityList',
       { summary: '城市与区县列表（含市辖区、县；直辖市按城市列出）', response: cityListResponse },
       async (_request, reply) => {
         reply.header('cache-control', STATIC_LIST);
-        return ok(service.cityList());
+        return sendCached(reply, lists, 'getCityList', {}, cityListResponse, async () => ok(service.cityList()));
       },
     );
 
     route.get('/api/getProvinceList', { summary: '省级行政区列表', response: cityListResponse }, async (_r, reply) => {
       reply.header('cache-control', STATIC_LIST);
-      return ok(service.provinceList());
+      return sendCached(reply, lists, 'getProvinceList', {}, cityListResponse, async () => ok(service.provinceList()));
     });
 
     route.get(

@@ -13,8 +13,9 @@ export const sites = defineModule({
   async create(context: ModuleContext<unknown, undefined>) {
     const { store } = context.use(air);
     const register = context.use(stations).repository;
-    const responses = new ResponseCache(context.config.responseCacheMs);
+    const responses = new ResponseCache(context.config.responseCacheMs, { clockMs: () => context.now() * 1000 });
     await responses.listen(context.state, HOUR_INGESTED_CHANNEL);
+    responses.clearOn((listener) => context.use(air).current.onChange(listener));
     return {
       api: {},
       routes: siteRoutes({

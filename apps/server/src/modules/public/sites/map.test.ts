@@ -1,4 +1,4 @@
-import { ErrorCode } from '@lantian/contracts';
+import { ErrorCode, expandMapSiteColumns } from '@lantian/contracts';
 import { chinaTime } from '@lantian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/app';
@@ -123,9 +123,29 @@ describe('getMapSiteData', () => {
     expect(empty).toMatchObject({ time: '2020-01-01 08:00:00', features: [] });
   });
 
-  it('refuses formatType other than 1 and unknown data or map types with 400 naming the field', async () => {
+  it('answers formatType=2 as columns that expand to exactly the GeoJSON answer, in a fraction of the bytes', async () => {
+    const queries: Record<string, string>[] = [
+      {},
+      { dataType: 'pm25' },
+      { mapType: 'city' },
+      { timeType: 'day', time: '2024-05-09 00:00:00' },
+    ];
+    for (const params of queries) {
+      const geojson = await post({ ...params, formatType: '1' });
+      const columns = await post({ ...params, formatType: '2' });
+      expect(columns.statusCode).toBe(200);
+      const compact = columns.json().data;
+      expect(compact.format).toBe('columns');
+      expect(expandMapSiteColumns(compact)).toEqual(geojson.json().data);
+    }
+    const geojson = await post({});
+    const columns = await post({ formatType: '2' });
+    expect(columns.rawPayload.length).toBeLessThan(geojson.rawPayload.length / 2);
+  });
+
+  it('refuses formatType other than 1 or 2 and unknown data or map types with 400 naming the field', async () => {
     for (const [params, field] of [
-      [{ formatType: '2' }, 'formatType'],
+      [{ formatType: '3' }, 'formatType'],
       [{ dataType: 'pm1' }, 'dataType'],
       [{ mapType: 'county' }, 'mapType'],
       [{ timeType: 'month' }, 'timeType'],

@@ -24,7 +24,10 @@ export function siteRoutes({ sites, maps, responses }: SiteServices) {
         body: citySiteBody,
         response: citySiteResponse,
       },
-      async ({ body }) => ok(await sites.citySites(body)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getCitySite', body, citySiteResponse, async () =>
+          ok(await sites.citySites(body)),
+        ),
     );
 
     route.post(
@@ -34,7 +37,10 @@ export function siteRoutes({ sites, maps, responses }: SiteServices) {
         body: siteCurrentBody,
         response: siteCurrentResponse,
       },
-      async ({ body }) => ok(await sites.siteCurrent(body)),
+      async ({ body }, reply) =>
+        sendCached(reply, responses, 'getSiteCurrentData', body, siteCurrentResponse, async () =>
+          ok(await sites.siteCurrent(body)),
+        ),
     );
 
     route.post(
@@ -52,7 +58,7 @@ export function siteRoutes({ sites, maps, responses }: SiteServices) {
       {
         summary: '全国地图数据（GeoJSON 点要素）：站点或城市的某一小时或某一日',
         description:
-          '小时：站点取该小时的站点数据，城市取城市小时值；日：城市取城市日值，站点按其当日小时值即时计算日均值（规则同城市日值：24 小时平均至少 20 个有效小时，O3 取日最大 8 小时）。AQI 使用存储的级别，污染物按浓度分级（日值用日均分级表）。没有坐标的站点不出现。formatType 只支持 1。',
+          '小时：站点取该小时的站点数据，城市取城市小时值；日：城市取城市日值，站点按其当日小时值即时计算日均值（规则同城市日值：24 小时平均至少 20 个有效小时，O3 取日最大 8 小时）。AQI 使用存储的级别，污染物按浓度分级（日值用日均分级表）。没有坐标的站点不出现。formatType=1（缺省）为 GeoJSON；formatType=2 为同一地图的紧凑列式（字段各为一个数组，不重复时间、级别名称与颜色、城市名称），全国站点约 100 KB（br 压缩后约 25 KB），客户端以 expandMapSiteColumns 还原。同一小时的回答只生成一次，并预先压缩。',
         body: mapSiteBody,
         response: mapSiteResponse,
       },

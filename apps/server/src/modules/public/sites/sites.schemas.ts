@@ -34,5 +34,10 @@ export const mapSiteBody = z.object({
     .optional()
     .describe('aqi（缺省）或污染物：pm2_5（pm25）、pm10、so2、no2、o3、o3_8h、co'),
   mapType: z.enum(['site', 'city']).optional().describe('site：站点（缺省）；city：城市'),
-  formatType: z.enum(['1']).optional().describe('只支持 1：GeoJSON FeatureCollection'),
+  formatType: z
+    .enum(['1', '2'])
+    .optional()
+    .describe(
+      '1（缺省）：GeoJSON FeatureCollection；2：同一地图的紧凑列式（每个字段一个数组，约为 GeoJSON 的四分之一），客户端用 @lantian/contracts 的 expandMapSiteColumns 还原为 GeoJSON',
+    ),
 });
