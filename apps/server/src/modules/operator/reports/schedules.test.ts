@@ -90,7 +90,12 @@ describe('a monthly schedule', () => {
       await platformCall(app, {
         url: '/report/addOrUpdate',
         token: admin,
-        body: { name: '北京重污染过程', type: 'episode', area: { name: '北京市' }, summary: JSON.stringify({ templateId: episodeTemplateId, hour: 8, minDays: 1 }) },
+        body: {
+          name: '北京重污染过程',
+          type: 'episode',
+          area: { name: '北京市' },
+          summary: JSON.stringify({ templateId: episodeTemplateId, hour: 8, minDays: 1 }),
+        },
       }),
     );
     expect(episode.nextRunAt).toBe('2024-04-29 08:00:00');
@@ -115,7 +120,9 @@ describe('a monthly schedule', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     admin = await adminToken(app);
     await vi.waitFor(async () =>
-      expect((await autoMonitor()).list).toMatchObject([{ title: '北京市空气质量重污染过程报告（2024年4月27日）', origin: 'schedule' }]),
+      expect((await autoMonitor()).list).toMatchObject([
+        { title: '北京市空气质量重污染过程报告（2024年4月27日）', origin: 'schedule' },
+      ]),
     );
 
     now = chinaTime(2024, 5, 1, 7, 59);
