@@ -18,12 +18,12 @@ import {
 } from '@lantian/contracts';
 import {
   chinaDay,
+  chinaDayStart,
   civilFromDays,
   formatChinaDateTime,
   isoWeekday,
   monthPeriod,
   PERIOD_TITLES,
-  parseChinaDateTime,
   type ReportPeriod,
 } from '@lantian/domain';
 import type { Kysely } from 'kysely';
@@ -264,8 +264,8 @@ export class RecordsService {
     const result = await this.repository.list(
       {
         origin: 'schedule',
-        createdFrom: range.beginDate === undefined ? undefined : parseChinaDateTime(`${range.beginDate} 00:00:00`),
-        createdTo: range.endDate === undefined ? undefined : parseChinaDateTime(`${range.endDate} 23:59:59`),
+        createdFrom: range.beginDate === undefined ? undefined : chinaDayStart(dayOf(range.beginDate, 'beginDate')),
+        createdTo: range.endDate === undefined ? undefined : chinaDayStart(dayOf(range.endDate, 'endDate') + 1) - 1,
       },
       scope,
       page,

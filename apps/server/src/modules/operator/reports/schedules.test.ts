@@ -185,6 +185,13 @@ describe('a monthly schedule', () => {
       });
       expect(res.statusCode, summary).toBe(400);
     }
+    // A date of the right shape that does not exist (found by the route fuzz).
+    const impossible = await platformCall(app, {
+      url: '/report/reportList/autoMonitor',
+      token: admin,
+      query: { pageNo: '1', pageSize: '10', beginDate: '2024-02-31' },
+    });
+    expect(impossible.statusCode).toBe(400);
     const ambiguous = await formPost('/report/reportAdd', {
       name: '朝阳',
       type: 'month',
