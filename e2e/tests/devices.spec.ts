@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { lastMinute, minuteFrame, sendFrame } from './hj212-support';
-import { adminSession } from './platform-support';
+import { adminSession, registerDevice, uniqueMn } from './platform-support';
 import { screenshot, VIEWPORTS, watchForErrors } from './support';
 
 /**
@@ -10,8 +10,6 @@ import { screenshot, VIEWPORTS, watchForErrors } from './support';
  */
 
 const PW = 'e2e2026';
-/** An MN nobody else uses in this run (the server may be shared with a rerun). */
-const uniqueMn = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}`.slice(0, 24);
 
 test.beforeEach(async ({ page, baseURL }) => {
   await page.setViewportSize(VIEWPORTS.desktop);
@@ -83,26 +81,11 @@ test('an alarm appears live in 告警中心, is acknowledged, then cleared by th
   const errors = watchForErrors(page);
   const mn = uniqueMn('E2EA');
   const deviceName = `告警测试 ${mn.slice(-4)}`;
-  const post = async <T>(url: string, data: object) => {
-    const res = await page.request.post(url, { data, headers: { origin: baseURL ?? '' } });
-    const body = (await res.json()) as { code: number; msg: string; data: T };
-    expect(body.code, body.msg).toBe(0);
-    return body.data;
-  };
-  const site = await post<{ siteId: string }>('/device/site/save', {
-    siteCode: `E2E-${mn.slice(-6)}`,
-    name: `告警测试站 ${mn.slice(-4)}`,
-    areaCode: '110105',
-    lon: 116.47,
-    lat: 39.94,
-  });
-  await post('/device/save', {
+  await registerDevice(page.request, baseURL ?? '', {
     mn,
     name: deviceName,
-    type: 'A01',
-    siteId: site.siteId,
+    siteName: `告警测试站 ${mn.slice(-4)}`,
     password: PW,
-    factors: [{ code: 'a34004' }],
   });
 
   await page.goto('/platform/alarms');

@@ -52,3 +52,39 @@ export async function signInThroughPage(page: Page, username: string, password: 
   await form.getByLabel('验证码', { exact: true }).fill(CAPTCHA_TEXT);
   await form.getByRole('button', { name: /^登\s*录$/ }).click();
 }
+
+/** An MN nobody else uses in this run (the server may be shared with a rerun). */
+export const uniqueMn = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}`.slice(0, 24);
+
+/**
+ * A site in 朝阳区 and an air micro-station on it measuring PM2.5, registered through the API as an
+ * administrator does (`request` signed in, e.g. by adminSession), so that a spec can send it HJ 212.
+ */
+export async function registerDevice(
+  request: APIRequestContext,
+  baseURL: string,
+  device: { mn: string; name: string; siteName: string; password: string },
+): Promise<void> {
+  const post = async <T>(url: string, data: object) => {
+    // A cookie-authenticated write must name the console's own origin (the server's CSRF rule).
+    const res = await request.post(url, { data, headers: { origin: baseURL } });
+    const body = (await res.json()) as { code: number; msg: string; data: T };
+    expect(body.code, body.msg).toBe(0);
+    return body.data;
+  };
+  const site = await post<{ siteId: string }>('/device/site/save', {
+    siteCode: `E2E-${device.mn.slice(-6)}`,
+    name: device.siteName,
+    areaCode: '110105',
+    lon: 116.47,
+    lat: 39.94,
+  });
+  await post('/device/save', {
+    mn: device.mn,
+    name: device.name,
+    type: 'A01',
+    siteId: site.siteId,
+    password: device.password,
+    factors: [{ code: 'a34004' }],
+  });
+}

@@ -1,6 +1,7 @@
 export * from './aqi';
 export * from './averages';
 export * from './city';
+export * from './dashboards';
 export * from './display';
 export * from './freshness';
 export * from './grid';
@@ -9,6 +10,8 @@ export * from './images';
 export * from './lidar';
 export * from './numbers';
 export * from './period';
+export * from './ranking';
+export * from './reports';
 export * from './search';
 export * from './telemetry';
 export * from './time';

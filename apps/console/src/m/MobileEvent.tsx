@@ -28,7 +28,7 @@ import {
 } from '../sections/grid-events/event-view';
 import { type EventDetailData, eventKeys, getEvent, transitionEvent } from '../sections/grid-events/events.api';
 import { errorText } from '../shared/api';
-import { postMultipart } from '../shared/api/multipart';
+import { postMultipart } from '../shared/api/upload';
 import { PhotoPicker } from './PhotoPicker';
 
 /**

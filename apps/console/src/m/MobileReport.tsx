@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { flatCatalog, PRIORITY_OPTIONS, type ReportValues, reportFormData } from '../sections/grid-events/event-view';
 import { eventKeys, getCatalogTree } from '../sections/grid-events/events.api';
 import { errorText } from '../shared/api';
-import { postMultipart } from '../shared/api/multipart';
+import { postMultipart } from '../shared/api/upload';
 import { parseForm, setFieldErrors, showServerErrors, zodRule } from '../shared/form/zod-form';
 import { positionOf } from './mobile';
 import { PhotoPicker } from './PhotoPicker';

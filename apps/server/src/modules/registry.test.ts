@@ -69,6 +69,14 @@ const TABLES = [
   'vis_roads',
   'vis_police_units',
   'vis_warnings',
+  'report_templates',
+  'report_records',
+  'report_images',
+  'report_schedules',
+  'configs',
+  'config_resources',
+  'config_template_types',
+  'config_templates',
 ] as const;
 
 describe('the module registry', () => {

@@ -9,6 +9,7 @@ import { weather } from './data/weather';
 import { platformAreas } from './operator/areas';
 import { audit } from './operator/audit';
 import { complaints } from './operator/complaints';
+import { configuration } from './operator/configuration';
 import { deviceAlarms } from './operator/device-alarms';
 import { devices } from './operator/devices';
 import { dictionary } from './operator/dictionary';
@@ -22,6 +23,7 @@ import { openApi } from './operator/open-api';
 import { operators } from './operator/operators';
 import { patrols } from './operator/patrols';
 import { portal } from './operator/portal';
+import { reports } from './operator/reports';
 import { tasks } from './operator/tasks';
 import { accounts } from './public/accounts';
 import { alarms } from './public/alarms';
@@ -80,6 +82,8 @@ export const MODULES = [
   patrols,
   complaints,
   lidar,
+  reports,
+  configuration,
 ] as const;
 
 /** The whole database: every module's tables. */

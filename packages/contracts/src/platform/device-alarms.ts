@@ -199,8 +199,9 @@ export const NOTICE_TYPES = {
   event: '事件',
   task: '任务',
   complaint: '投诉',
+  report: '报告',
 } as const;
-export const noticeType = z.enum(['alarm', 'device', 'system', 'event', 'task', 'complaint']);
+export const noticeType = z.enum(['alarm', 'device', 'system', 'event', 'task', 'complaint', 'report']);
 
 export const noticeRow = z.object({
   noticeId: z.string(),

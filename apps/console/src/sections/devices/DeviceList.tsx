@@ -5,10 +5,10 @@ import { App, Badge, Button, Input, Select, Space, Table, type TableColumnsType,
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorText } from '../../shared/api';
+import { AreaCascader } from '../../shared/lookups/AreaCascader';
 import { dictOptions, useDict } from '../../shared/lookups/dict';
 import { useCan } from '../../shared/session/session-context';
 import { useUrlTable } from '../../shared/table/useUrlTable';
-import { AreaCascader } from './AreaCascader';
 import { DeviceForm } from './DeviceForm';
 import { ONLINE_COLORS, STATUS_COLORS } from './device-states';
 import { deviceKeys, listDevices } from './devices.api';

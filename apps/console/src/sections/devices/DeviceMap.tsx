@@ -8,9 +8,9 @@ import { ALARM_LEVELS } from '../../shared/alarm/levels';
 import { errorText } from '../../shared/api';
 import { EChart } from '../../shared/charts/EChart';
 import { getOutline, mapNameOf } from '../../shared/charts/outline';
+import { AreaCascader } from '../../shared/lookups/AreaCascader';
 import { dictOptions, useDict } from '../../shared/lookups/dict';
 import { useSession } from '../../shared/session/session-context';
-import { AreaCascader } from './AreaCascader';
 import { deviceIdOf, deviceMapOption, STATE_LOOKS, stateCounts } from './device-map';
 import { deviceKeys, getDeviceMap } from './devices.api';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorText } from '../../shared/api';
 import { FormDrawer } from '../../shared/form/FormDrawer';
 import { parseForm, setFieldErrors, showServerErrors, zodRule } from '../../shared/form/zod-form';
-import { AreaCascader } from './AreaCascader';
+import { AreaCascader } from '../../shared/lookups/AreaCascader';
 import { createSite, type SiteRow, siteSaveBody, siteUpdateBody, updateSite } from './devices.api';
 
 interface Fields {

@@ -4,9 +4,9 @@ import { App, Button, Input, Table, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorText } from '../../shared/api';
+import { AreaCascader } from '../../shared/lookups/AreaCascader';
 import { useCan } from '../../shared/session/session-context';
 import { useUrlTable } from '../../shared/table/useUrlTable';
-import { AreaCascader } from './AreaCascader';
 import { deviceKeys, listSites, type SiteRow } from './devices.api';
 import { SiteForm } from './SiteForm';
 

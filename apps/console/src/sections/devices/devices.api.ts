@@ -9,7 +9,6 @@ import {
   deviceSeriesResponse,
   deviceUpdateBody,
   gatewayStatsResponse,
-  gridTreeResponse,
   incompleteDataBody,
   incompleteDataResponse,
   invalidDataBody,
@@ -41,7 +40,6 @@ export const deviceKeys = {
   series: (params: Params) => ['devices', 'series', params] as const,
   map: (params: Params) => ['devices', 'map', params] as const,
   outline: (areaCode: string) => ['devices', 'outline', areaCode] as const,
-  areaTree: ['devices', 'area-tree'] as const,
   sites: ['devices', 'sites'] as const,
   siteList: (params: Params) => ['devices', 'sites', params] as const,
   unregistered: ['devices', 'unregistered'] as const,
@@ -95,7 +93,6 @@ export const updateSite = (body: BodyOf<typeof siteUpdateBody>) =>
   apiPostJson('/device/site/update', body, siteResponse);
 
 /** The administrative divisions of the operator's area down to the counties (never change while the server runs). */
-export const getAreaTree = (signal?: AbortSignal) => apiGet('/sys/area/tree', {}, gridTreeResponse, { signal });
 
 // --- The gateway ---
 

@@ -1,19 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { areaOptions } from './areas';
-import { deviceKeys, getAreaTree, listSites } from './devices.api';
+import { deviceKeys, listSites } from './devices.api';
 
-/** Lists the device screens pick from: the areas of the operator's area, and the sites. */
-
-export function useAreaOptions() {
-  const tree = useQuery({
-    queryKey: deviceKeys.areaTree,
-    queryFn: ({ signal }) => getAreaTree(signal),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const options = useMemo(() => areaOptions(tree.data ?? []), [tree.data]);
-  return { options, loading: tree.isPending, error: tree.error };
-}
+/** The sites the device screens pick from (the areas come from shared/lookups). */
 
 /** The first 100 sites matching `keyword` (name or code), for a site picker. */
 export function useSiteOptions(keyword: string) {

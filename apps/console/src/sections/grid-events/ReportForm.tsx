@@ -20,7 +20,7 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { errorText } from '../../shared/api';
-import { postMultipart } from '../../shared/api/multipart';
+import { postMultipart } from '../../shared/api/upload';
 import { parseForm, setFieldErrors, showServerErrors, zodRule } from '../../shared/form/zod-form';
 import { useCatalog } from './EventList';
 import {

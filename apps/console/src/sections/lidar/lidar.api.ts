@@ -15,7 +15,7 @@ import {
   visWarningListResponse,
 } from '@lantian/contracts';
 import { apiGet, apiPostJson, type BodyOf, type DataOf, type Params } from '../../shared/api';
-import { postMultipart } from '../../shared/api/multipart';
+import { postMultipart } from '../../shared/api/upload';
 
 /** The calls of the 激光雷达 section (spec §7 "Platform: lidar and stereoscopic networking", "visibility"). */
 

@@ -44,6 +44,7 @@ export const TYPE_COLORS = {
   event: 'orange',
   task: 'purple',
   complaint: 'magenta',
+  report: 'cyan',
 } as const;
 
 export const TYPE_OPTIONS = Object.entries(NOTICE_TYPES).map(([value, label]) => ({ value, label }));

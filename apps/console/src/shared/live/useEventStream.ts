@@ -9,6 +9,8 @@ export interface EventStreamOptions {
    * between, so whatever the page shows should be read again.
    */
   onReconnect?: () => void;
+  /** Other events of the same stream, by name (a screen's `revoked` beside its `values`). */
+  others?: Readonly<Record<string, (data: string) => void>>;
 }
 
 /**
@@ -26,8 +28,11 @@ export function useEventStream(
   const { enabled = true } = options;
   const [state, setState] = useState<StreamState>('connecting');
   // The latest callbacks, so that a new function on each render does not reconnect.
-  const handlers = useRef({ onData, onReconnect: options.onReconnect });
-  handlers.current = { onData, onReconnect: options.onReconnect };
+  const handlers = useRef({ onData, onReconnect: options.onReconnect, others: options.others });
+  handlers.current = { onData, onReconnect: options.onReconnect, others: options.others };
+  const otherNames = Object.keys(options.others ?? {})
+    .sort()
+    .join(',');
 
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
@@ -46,6 +51,11 @@ export function useEventStream(
       const es = new EventSource(url);
       source = es;
       es.addEventListener(event, listener as EventListener);
+      for (const name of otherNames === '' ? [] : otherNames.split(',')) {
+        es.addEventListener(name, ((e: MessageEvent) => {
+          if (typeof e.data === 'string') handlers.current.others?.[name]?.(e.data);
+        }) as EventListener);
+      }
       es.onopen = () => {
         if (wasOpen) handlers.current.onReconnect?.();
         wasOpen = true;
@@ -73,7 +83,7 @@ export function useEventStream(
       if (timer !== undefined) clearTimeout(timer);
       source?.close();
     };
-  }, [url, event, enabled]);
+  }, [url, event, enabled, otherNames]);
 
   return state;
 }

@@ -68,3 +68,14 @@ export function actorOf(request: FastifyRequest): { id: string | null; name: str
   }
   return { id: null, name: 'anonymous', areaCode: null };
 }
+
+/** An operator's request as a service needs it: who (scope, permissions), the audit's actor, the address. */
+export interface OperatorCaller {
+  principal: OperatorPrincipal;
+  actor: ReturnType<typeof actorOf>;
+  ip: string;
+}
+
+export function operatorCallerOf(request: FastifyRequest): OperatorCaller {
+  return { principal: operatorOf(request), actor: actorOf(request), ip: request.ip };
+}

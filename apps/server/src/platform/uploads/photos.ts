@@ -77,12 +77,37 @@ async function decode(bytes: Buffer, label: string): Promise<Image> {
   }
 }
 
-export async function preparePhoto(bytes: Buffer, options: PhotoOptions = {}): Promise<PreparedPhoto> {
+export interface ImageOptions extends PhotoOptions {
+  /**
+   * jpeg (photos: no transparency, smallest) or png (pictures whose transparent parts matter: icons
+   * and drawings of the dashboards, images of reports). Either way the output carries no metadata.
+   */
+  format: 'jpeg' | 'png';
+}
+
+export interface PreparedImage {
+  data: Buffer;
+  mime: 'image/jpeg' | 'image/png';
+  width: number;
+  height: number;
+  sha256: string;
+}
+
+/**
+ * Any uploaded picture made safe to keep and serve: the type checked by its bytes, size and pixel
+ * limits checked before decoding, decoded upright, scaled to at most `longSide` and re-encoded, so
+ * that nothing of the original file (metadata, trailing bytes, a polyglot's other half) survives.
+ */
+export async function prepareImage(bytes: Buffer, options: ImageOptions): Promise<PreparedImage> {
+  checkUpload(bytes, options);
+  const out = await reencode(bytes, options);
+  return { ...out, sha256: createHash('sha256').update(out.data).digest('hex') };
+}
+
+function checkUpload(bytes: Buffer, options: PhotoOptions): { type: NonNullable<ReturnType<typeof sniffImageType>> } {
   const maxBytes = options.maxBytes ?? PHOTO_LIMITS.maxBytes;
   const maxPixels = options.maxPixels ?? PHOTO_LIMITS.maxPixels;
-  const longSide = options.longSide ?? PHOTO_LIMITS.longSide;
   const label = options.label ?? '照片';
-
   if (bytes.length > maxBytes) {
     throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `${label}超过 ${megabytes(maxBytes)}，请压缩后再上传`, {
       data: { maxBytes },
@@ -94,19 +119,28 @@ export async function preparePhoto(bytes: Buffer, options: PhotoOptions = {}): P
       data: { types: PHOTO_LIMITS.types },
     });
   }
-  const tooManyPixels = () =>
-    new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `${label}像素过多（超过 ${megapixels(maxPixels)}），请缩小后再上传`, {
-      data: { maxPixels },
-    });
   // The header's size is what the decoder will allocate: refuse before it does.
   const declared = readImageSize(bytes);
-  if (declared !== null && declared.width * declared.height > maxPixels) throw tooManyPixels();
+  if (declared !== null && declared.width * declared.height > maxPixels) throw tooManyPixels(label, maxPixels);
+  return { type };
+}
 
-  const exif = type === 'jpeg' ? readExif(bytes) : {};
-  const jpeg = await withDecodeSlot(async () => {
+const tooManyPixels = (label: string, maxPixels: number) =>
+  new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `${label}像素过多（超过 ${megapixels(maxPixels)}），请缩小后再上传`, {
+    data: { maxPixels },
+  });
+
+async function reencode(
+  bytes: Buffer,
+  options: ImageOptions,
+): Promise<{ data: Buffer; mime: 'image/jpeg' | 'image/png'; width: number; height: number }> {
+  const maxPixels = options.maxPixels ?? PHOTO_LIMITS.maxPixels;
+  const longSide = options.longSide ?? PHOTO_LIMITS.longSide;
+  const label = options.label ?? '照片';
+  return withDecodeSlot(async () => {
     // The decoder applies the EXIF orientation itself: `image` is upright (photos.test.ts checks it).
     const image = await decode(bytes, label);
-    if (image.width * image.height > maxPixels) throw tooManyPixels();
+    if (image.width * image.height > maxPixels) throw tooManyPixels(label, maxPixels);
     if (image.width < 1 || image.height < 1) {
       throw new AppError(ErrorCode.BAD_REQUEST, `${label}没有图像内容，请重新选择`);
     }
@@ -115,16 +149,25 @@ export async function preparePhoto(bytes: Buffer, options: PhotoOptions = {}): P
     const height = Math.max(1, Math.round(image.height * scale));
     const canvas = createCanvas(width, height);
     const ctx = canvas.getContext('2d');
-    // JPEG has no transparency: transparent PNG/WebP areas become white, not black.
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, width, height);
+    if (options.format === 'jpeg') {
+      // JPEG has no transparency: transparent PNG/WebP areas become white, not black.
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(0, 0, width, height);
+    }
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(image, 0, 0, width, height);
     // A quality number, not an options object: with a number the encoder writes no metadata.
-    return { data: await canvas.encode('jpeg', JPEG_QUALITY), width, height };
+    if (options.format === 'jpeg')
+      return { data: await canvas.encode('jpeg', JPEG_QUALITY), mime: 'image/jpeg', width, height };
+    return { data: await canvas.encode('png'), mime: 'image/png', width, height };
   });
+}
 
+export async function preparePhoto(bytes: Buffer, options: PhotoOptions = {}): Promise<PreparedPhoto> {
+  const { type } = checkUpload(bytes, options);
+  const exif = type === 'jpeg' ? readExif(bytes) : {};
+  const jpeg = await reencode(bytes, { ...options, format: 'jpeg' });
   const hasPosition = exif.lon !== undefined && exif.lat !== undefined;
   return {
     jpeg: jpeg.data,

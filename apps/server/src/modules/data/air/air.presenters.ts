@@ -1,6 +1,8 @@
-import type { AirValues, DataMeta } from '@lantian/contracts';
+import type { AirValues, CityPeriodValues, DataMeta } from '@lantian/contracts';
 import { asAqiLevel, formatChinaDateTime, isPollutantKey, LEVELS, type PollutantKey } from '@lantian/domain';
 import type { DataSource } from '../stations';
+import type { CityMonth } from './city-months.repository';
+import type { CityYear } from './city-years.repository';
 
 /** What every stored air row (station, city hour or day) shares. */
 interface StoredAirRow {
@@ -44,4 +46,38 @@ export function presentAir(row: StoredAirRow): AirValues {
 /** When a row is from and where it came from. */
 export function presentMeta(time: number, source: DataSource): DataMeta {
   return { time: formatChinaDateTime(time), source, isDemo: source === 'demo' };
+}
+
+/** A level's number, name and colour. */
+export function levelFields(level: number) {
+  const info = LEVELS[asAqiLevel(level)];
+  return { level: info.level, levelName: info.name, color: info.color };
+}
+
+/** A month's or year's statistics (HJ 663-2013) as the API shows them: getCityMonthData, getCityYearData and the reports. */
+export function presentPeriod(row: CityMonth | CityYear): CityPeriodValues {
+  const levelDays = [
+    row.level1_days,
+    row.level2_days,
+    row.level3_days,
+    row.level4_days,
+    row.level5_days,
+    row.level6_days,
+  ];
+  return {
+    pm2_5: row.pm2_5,
+    pm10: row.pm10,
+    so2: row.so2,
+    no2: row.no2,
+    co: row.co_p95,
+    o3_8h: row.o3_8h_p90,
+    compositeIndex: row.composite_index,
+    aqiMean: row.aqi_mean,
+    days: row.days,
+    goodDays: row.good_days,
+    goodRate: row.days === 0 ? null : row.good_days / row.days,
+    levelDays: levelDays.map((days, i) => ({ ...levelFields(i + 1), days })),
+    source: row.source,
+    isDemo: row.source === 'demo',
+  };
 }

@@ -1,7 +1,7 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../testing/app';
+import { closeStreams, type OpenStream, openEventStream, until } from '../../../testing/event-stream';
 import {
   adminToken,
   createPlatformApp,
@@ -705,57 +705,22 @@ describe('the alarm centre, alarm information and alarm analysis', () => {
   });
 
   describe('the live stream /adm/alarm/center/stream', () => {
-    const requests: http.ClientRequest[] = [];
-    afterEach(() => {
-      for (const request of requests.splice(0)) request.destroy();
-    });
+    afterEach(() => closeStreams());
 
     interface Stream {
       status: number;
-      headers: http.IncomingHttpHeaders;
+      headers: OpenStream['headers'];
       text: () => string;
       events: () => Array<{ action: string; alarm: Alarm }>;
     }
 
     async function open(port: number, bearer?: string): Promise<Stream> {
-      return new Promise((resolve, reject) => {
-        const request = http.get(
-          {
-            host: '127.0.0.1',
-            port,
-            path: '/adm/alarm/center/stream',
-            headers: bearer === undefined ? {} : { authorization: `Bearer ${bearer}` },
-          },
-          (response) => {
-            let text = '';
-            response.setEncoding('utf8');
-            response.on('data', (chunk: string) => {
-              text += chunk;
-            });
-            const stream: Stream = {
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              text: () => text,
-              events: () =>
-                text
-                  .split('\n\n')
-                  .filter((block) => block.startsWith('event: alarm\n'))
-                  .map((block) => JSON.parse(block.slice(block.indexOf('data: ') + 6))),
-            };
-            // The first bytes (or a whole error answer) are there before the stream is handed over.
-            const ready = () => (text.includes(': connected') || response.complete ? resolve(stream) : undefined);
-            response.on('data', ready);
-            response.on('end', ready);
-          },
-        );
-        request.on('error', reject);
-        requests.push(request);
-      });
-    }
-
-    async function until(check: () => boolean, ms = 3000) {
-      const end = Date.now() + ms;
-      while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+      const stream = await openEventStream(
+        port,
+        '/adm/alarm/center/stream',
+        bearer === undefined ? {} : { authorization: `Bearer ${bearer}` },
+      );
+      return { ...stream, events: () => stream.events<{ action: string; alarm: Alarm }>('alarm') };
     }
 
     it('pushes raised, acknowledged and cleared alarms to the consoles of the alarm’s area', async () => {

@@ -51,6 +51,9 @@ describe.each(testDialects())('dictionary repository on %s', (dialect) => {
       ['factor', 1],
       ['goverSite', 1],
       ['patrolTools', 1],
+      // The report centre's (0030).
+      ['report_base_attribute', 1],
+      ['report_type', 1],
     ]);
     // 17 in 0007, 16 more with the device core (0010).
     expect(types.find((t) => t.code === 'factor')?.item_count).toBe(33);

@@ -4,7 +4,6 @@ import type {
   CityCurrentValues,
   CityDayItem,
   CityHourItem,
-  CityPeriodValues,
   CityPollutantIndex,
 } from '@lantian/contracts';
 import {
@@ -24,22 +23,19 @@ import {
   type CityDay,
   type CityHour,
   type CityHourSeriesRow,
-  type CityMonth,
-  type CityYear,
+  levelFields,
   presentAir,
   presentMeta,
   primaryKeys,
 } from '../../data/air';
 
+// The period values are presented by the air module: the report centre prints the same numbers.
+export { levelFields, presentPeriod } from '../../data/air';
+
 /** Stored city rows as the API shows them (contracts/city-air.ts). */
 
 export function cityIdentity(area: Area) {
   return { cityCode: area.code, cityName: area.name, pyName: area.pyName };
-}
-
-export function levelFields(level: number) {
-  const info = LEVELS[asAqiLevel(level)];
-  return { level: info.level, levelName: info.name, color: info.color };
 }
 
 /** The names the national release prints ('细颗粒物(PM2.5)'), which people know from it. */
@@ -119,33 +115,6 @@ export function presentDay(row: CityDay): CityDayItem {
     date: formatChinaDate(row.day),
     validHours: row.valid_hours,
   });
-}
-
-export function presentPeriod(row: CityMonth | CityYear): CityPeriodValues {
-  const levelDays = [
-    row.level1_days,
-    row.level2_days,
-    row.level3_days,
-    row.level4_days,
-    row.level5_days,
-    row.level6_days,
-  ];
-  return {
-    pm2_5: row.pm2_5,
-    pm10: row.pm10,
-    so2: row.so2,
-    no2: row.no2,
-    co: row.co_p95,
-    o3_8h: row.o3_8h_p90,
-    compositeIndex: row.composite_index,
-    aqiMean: row.aqi_mean,
-    days: row.days,
-    goodDays: row.good_days,
-    goodRate: row.days === 0 ? null : row.good_days / row.days,
-    levelDays: levelDays.map((days, i) => ({ ...levelFields(i + 1), days })),
-    source: row.source,
-    isDemo: row.source === 'demo',
-  };
 }
 
 /** '良' for a one-level forecast, '良至轻度污染' for a range. */

@@ -1,5 +1,9 @@
 import type { RankItem } from '@lantian/contracts';
 import { type AqiLevel, aqiLevel, asAqiLevel, formatChinaDateTime, LEVELS, type PollutantKey } from '@lantian/domain';
+
+// The competition ranking itself is a domain rule: the report centre ranks cities with it too.
+export { type Ranked, rankAscending } from '@lantian/domain';
+
 import { type CityDay, type CityHour, type CityMonth, type CityYear, primaryKeys } from '../../data/air';
 import type { DataSource } from '../../data/stations';
 import type { CityIdentity } from './cities';
@@ -109,37 +113,6 @@ export function sortKeyOf(timeType: 'hour' | 'day' | 'month' | 'year'): SortBy {
 
 export function rankValue(row: RankRow, sortBy: SortBy): number | null {
   return sortBy === 'aqi' ? row.aqi : row.compositeIndex;
-}
-
-export interface Ranked<T> {
-  item: T;
-  rank: number | null;
-}
-
-/**
- * Ascending competition ranking ("1, 2, 2, 4"): lower is cleaner, equal values share a rank and are
- * listed by code; items without a value follow, unranked, by code.
- */
-export function rankAscending<T>(
-  items: readonly T[],
-  value: (item: T) => number | null,
-  code: (item: T) => string,
-): Ranked<T>[] {
-  const byCode = (a: T, b: T) => (code(a) < code(b) ? -1 : code(a) > code(b) ? 1 : 0);
-  const valued = items.filter((i) => value(i) !== null);
-  const missing = items.filter((i) => value(i) === null).sort(byCode);
-  valued.sort((a, b) => (value(a) ?? 0) - (value(b) ?? 0) || byCode(a, b));
-  const out: Ranked<T>[] = [];
-  let previous: number | null = null;
-  let rank = 0;
-  valued.forEach((item, index) => {
-    const v = value(item);
-    if (v !== previous) rank = index + 1;
-    previous = v;
-    out.push({ item, rank });
-  });
-  for (const item of missing) out.push({ item, rank: null });
-  return out;
 }
 
 /** A ranking entry; `row` undefined is a city with no values for the period. */
