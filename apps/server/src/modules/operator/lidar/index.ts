@@ -126,6 +126,9 @@ export const lidar = defineModule({
     const airDemo = context.use(demoData);
     const jobs = new PeriodicJobs(log);
     let stopping = false;
+    let stop = () => {};
+    // Settles when close() begins: a wait for the air seed must not outlive the server's shutdown.
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
     let filling: Promise<void> = Promise.resolve();
     const deps = { lidar: service, hotspots, records, flux, overview };
 
@@ -209,9 +212,10 @@ export const lidar = defineModule({
           demo.logWritten(written);
         };
         // The air demo's seed first: on two cores the scans' simulation would slow it down.
-        filling = airDemo
-          .ready()
-          .then(fill)
+        // Modules close before the demo seed they wait for is told to stop, so the wait ends on
+        // close too — or shutdown would sit out the whole seed and time out.
+        filling = Promise.race([airDemo.ready(), stopped])
+          .then(() => (stopping ? undefined : fill()))
           .catch((err: unknown) => log.error({ err }, 'demo lidar products could not be written'));
         jobs.every(DEMO_TICK_MS, 'demo lidar tick failed', async () => {
           await filling;
@@ -221,6 +225,7 @@ export const lidar = defineModule({
       },
       async close() {
         stopping = true;
+        stop();
         jobs.stop();
         await filling.catch(() => undefined);
       },
