@@ -51,15 +51,22 @@ const cannonResult = z.object({
 });
 export type CannonResult = z.infer<typeof cannonResult>;
 
+/** What Chromium sends: every browser asks for compressed answers, so the load does too. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 /** A public call as the web client sends it: query string for GET, a form body for POST. */
 export function request(target: Target): CannonRequest {
   const encoded = new URLSearchParams(target.params).toString();
   if (target.method === 'GET')
-    return { method: 'GET', path: encoded === '' ? target.path : `${target.path}?${encoded}` };
+    return {
+      method: 'GET',
+      path: encoded === '' ? target.path : `${target.path}?${encoded}`,
+      headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+    };
   return {
     method: 'POST',
     path: target.path,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': BROWSER_ACCEPT_ENCODING },
     body: encoded,
   };
 }
