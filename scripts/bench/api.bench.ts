@@ -163,6 +163,38 @@ async function coldHistory(server: Server, lastHour: number): Promise<BenchResul
   return results;
 }
 
+/**
+ * The national map's answer on the wire: getMapSiteData as GeoJSON (formatType 1) and as columns
+ * (formatType 2, expanded by the client with expandMapSiteColumns), identity and each kept encoding.
+ */
+async function mapAnswerSizes(origin: string): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  for (const formatType of ['1', '2']) {
+    const params = { timeType: 'hour', dataType: 'aqi', mapType: 'site', formatType };
+    for (const encoding of ['identity', 'gzip', 'br']) {
+      const headers = await signParams(params, BENCH_API_KEY);
+      const res = await fetch(`${origin}/api/getMapSiteData`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': encoding },
+        body: new URLSearchParams(params).toString(),
+      });
+      // fetch decodes; the bytes on the wire are the Content-Length the server sent.
+      await res.arrayBuffer();
+      const wire = Number(res.headers.get('content-length') ?? Number.NaN);
+      results.push({
+        name: `getMapSiteData national, formatType ${formatType}, ${encoding}`,
+        value: Number((wire / 1024).toFixed(1)),
+        unit: 'KB on the wire',
+        note:
+          formatType === '2' && encoding === 'br'
+            ? 'goal < 150 KB (was 423 KB)'
+            : (res.headers.get('content-encoding') ?? 'identity'),
+      });
+    }
+  }
+  return results;
+}
+
 /** Current-hour calls served by one process, then by two sharing the port (node:cluster). */
 async function scaling(file: string, redisUrl?: string): Promise<BenchResult[]> {
   const call = publicCalls(0).find((c) => c.label === 'getCityCurrentData');
@@ -258,6 +290,7 @@ export async function run(): Promise<BenchResult[]> {
       });
     }
 
+    results.push(...(await mapAnswerSizes(app.origin)));
     results.push(...(await coldHistory(app, database.lastHour)));
     for (const server of servers.splice(0)) server.stop();
     results.push(...(await scaling(database.file)));
