@@ -1,11 +1,15 @@
 import type { CityCurrentData } from '@lantian/contracts';
 import { callApi } from '../shared/api/client';
+import { inlinedAnswer } from './first-data';
 
 /**
  * The first screen's headline call, started by the entry module before React and the app's code have
  * even downloaded: on a slow phone connection that is most of a second sooner. Only /city/{city} has
- * one; the city page's query takes the answer over (pages/city/city.api.ts).
+ * one; the city page's query takes the answer over (pages/city/city.api.ts). When the server already
+ * put the answer into the HTML (app/first-data.ts), nothing is asked at all.
  */
+
+const CITY_CURRENT = '/api/getCityCurrentData';
 
 export interface FirstScreenCall {
   city: string;
@@ -30,7 +34,8 @@ export function firstScreenCity(pathname: string): string | undefined {
 export function startFirstScreenCall(pathname: string): FirstScreenCall | undefined {
   const city = firstScreenCity(pathname);
   if (city === undefined) return undefined;
-  const data = callApi<CityCurrentData>('/api/getCityCurrentData', { city });
+  const inlined = inlinedAnswer<CityCurrentData>(CITY_CURRENT, city);
+  const data = inlined === undefined ? callApi<CityCurrentData>(CITY_CURRENT, { city }) : Promise.resolve(inlined);
   // Its failure is the page's to handle (the page's query retries and the shell announces it).
   data.catch(() => {});
   started = { city, data };
