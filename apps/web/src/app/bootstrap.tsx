@@ -10,7 +10,7 @@ const root = document.getElementById('root');
 if (root === null) throw new Error('#root is missing from index.html');
 
 const first = takeFirstScreenCall();
-if (first !== undefined) adoptCityCurrent(queryClient, first.city, first.data);
+if (first !== undefined) adoptCityCurrent(queryClient, first.city, first.inlined ?? first.data);
 
 // A transition: React renders the first screen in slices and yields between them, instead of one long
 // task that keeps a slow phone from responding (the static first paint of index.html shows meanwhile).

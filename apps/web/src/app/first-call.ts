@@ -14,6 +14,8 @@ const CITY_CURRENT = '/api/getCityCurrentData';
 export interface FirstScreenCall {
   city: string;
   data: Promise<CityCurrentData>;
+  /** The answer itself when the HTML carried it: the page can show it in its very first render. */
+  inlined?: CityCurrentData;
 }
 
 let started: FirstScreenCall | undefined;
@@ -38,7 +40,7 @@ export function startFirstScreenCall(pathname: string): FirstScreenCall | undefi
   const data = inlined === undefined ? callApi<CityCurrentData>(CITY_CURRENT, { city }) : Promise.resolve(inlined);
   // Its failure is the page's to handle (the page's query retries and the shell announces it).
   data.catch(() => {});
-  started = { city, data };
+  started = inlined === undefined ? { city, data } : { city, data, inlined };
   return started;
 }
 
