@@ -22,7 +22,9 @@ import lighthouse from 'lighthouse';
 import type { BenchResult } from './index';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PAGES = ['/city/beijing', '/site/beijing', '/weather/beijing'] as const;
+const ALL_PAGES = ['/city/beijing', '/site/beijing', '/weather/beijing'];
+/** LIGHTHOUSE_PAGES=/city/beijing,… measures some of them only (while working on one page). */
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').filter((p) => p.startsWith('/')) ?? ALL_PAGES;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const REPORTS = path.join(os.tmpdir(), 'lantian-lighthouse');
 
@@ -172,7 +174,7 @@ export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   try {
     // One unmeasured load first: the server builds its hour's answers and the OS caches the files.
-    await lighthouseRun(`${server.origin}${PAGES[0]}`, chrome.port, path.join(REPORTS, 'warm-up.json'));
+    await lighthouseRun(`${server.origin}${PAGES[0] ?? ALL_PAGES[0]}`, chrome.port, path.join(REPORTS, 'warm-up.json'));
     for (const page of PAGES) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
