@@ -95,6 +95,8 @@ async function loadAllBlocks(page: Page) {
     await page.locator(`[data-block="${block}"]`).scrollIntoViewIfNeeded();
   }
   await expect(page.getByRole('status', { name: '加载中' })).toHaveCount(0, { timeout: 15_000 });
+  // A chart draws once its box comes near the screen (shared/charts/EChart.tsx): back to the trend.
+  await page.locator('[data-block="city-trend"]').scrollIntoViewIfNeeded();
   await expect(page.locator('[data-block="city-trend"] canvas').first()).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
 }

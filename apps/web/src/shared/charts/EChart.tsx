@@ -6,6 +6,9 @@ export type EChartsLib = typeof import('./echarts').echarts;
 
 let loading: Promise<EChartsLib> | undefined;
 
+/** How far outside the screen a chart's box starts loading the library. */
+const NEAR_SCREEN = '200px';
+
 /**
  * ECharts (≈240 KB gzip) is fetched when the first chart mounts, never with a page's own code: the
  * page paints its numbers first and each chart fills its already sized box a moment later.
@@ -39,13 +42,34 @@ export function EChart({ option, style, className, ariaLabel, onReady, prepare }
   const prepareRef = useRef(prepare);
   prepareRef.current = prepare;
 
+  // The library loads when the box comes near the screen: a chart below the first screen of a phone
+  // costs it nothing (ECharts' start-up is one long task on a slow CPU) until the visitor scrolls.
   useEffect(() => {
+    const el = box.current;
+    if (el === null) return;
     let alive = true;
-    void loadECharts().then((echarts) => {
-      if (alive) setLib(() => echarts);
-    });
+    const load = () =>
+      void loadECharts().then((echarts) => {
+        if (alive) setLib(() => echarts);
+      });
+    if (typeof IntersectionObserver === 'undefined') {
+      load();
+      return () => {
+        alive = false;
+      };
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        load();
+      },
+      { rootMargin: NEAR_SCREEN },
+    );
+    observer.observe(el);
     return () => {
       alive = false;
+      observer.disconnect();
     };
   }, []);
 
