@@ -1,6 +1,5 @@
 import { ErrorCode } from '@lantian/contracts/error-codes';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'antd';
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../shared/api/client';
@@ -16,7 +15,6 @@ import { outlineQuery } from './site/site.api';
 import { DEFAULT_SORT, nextSort, type SortState } from './site/sort';
 import { useSitePage } from './site/useSitePage';
 import './site/site.css';
-import { AntdScope } from '../shared/antd/AntdScope';
 
 /**
  * 站点空气质量 (/site/{city, district or station}): the city's monitoring stations on an offline map
@@ -181,9 +179,9 @@ function SiteAirPageContent() {
             <div className="lt-site-block-head">
               <h2 id="lt-site-list-title">站点列表</h2>
               {selected !== undefined && (
-                <Button size="small" onClick={close}>
+                <button type="button" className="lt-button lt-button-small" onClick={close}>
                   返回全市概况
-                </Button>
+                </button>
               )}
             </div>
             <SiteList
@@ -237,11 +235,10 @@ function Legend() {
   );
 }
 
-/** antd's locale, theme and App context for this lazily loaded page (the shell itself has none). */
+/**
+ * The page uses no antd component (its buttons are the shell's own), so it needs no antd scope: antd
+ * (≈100 KB gzip) stays out of the page's first screen.
+ */
 export default function SiteAirPage() {
-  return (
-    <AntdScope>
-      <SiteAirPageContent />
-    </AntdScope>
-  );
+  return <SiteAirPageContent />;
 }
