@@ -33,6 +33,15 @@ export function firstScreenCity(pathname: string): string | undefined {
   }
 }
 
+/**
+ * Whether the address is a page that says itself when its first screen is shown (the site and
+ * weather pages of a city): the work that waits for the first screen waits for it.
+ */
+export function pageSignalsFirstScreen(pathname: string): boolean {
+  const segments = pathname.split('/').filter((s) => s !== '');
+  return segments.length >= 2 && (segments[0] === 'site' || segments[0] === 'weather');
+}
+
 export function startFirstScreenCall(pathname: string): FirstScreenCall | undefined {
   const city = firstScreenCity(pathname);
   if (city === undefined) return undefined;

@@ -1,9 +1,10 @@
 import { ErrorCode } from '@lantian/contracts/error-codes';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../shared/api/client';
 import { AqiBadge, DemoTag, levelColor } from '../shared/aqi';
+import { firstScreenShown } from '../shared/first-screen';
 import { NARROW_QUERY, useMediaQuery } from '../shared/useMediaQuery';
 import { InlineError, MetricSwitch, Shimmer } from './site/BlockParts';
 import { CitySummary } from './site/CitySummary';
@@ -30,6 +31,15 @@ function SiteAirPageContent() {
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const detailRef = useRef<HTMLDivElement>(null);
   const { data, county } = page;
+  // The work that waits for the first screen (the city list, the search panels) starts once the
+  // stations (or the reason there are none) are painted.
+  const shown =
+    page.stationError !== undefined ||
+    page.error !== undefined ||
+    !(page.waiting || page.loading || data === undefined);
+  useEffect(() => {
+    if (shown) firstScreenShown();
+  }, [shown]);
 
   const outline = useQuery({
     ...outlineQuery(data?.cityCode ?? ''),

@@ -1,5 +1,7 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useCityParam } from '../app/useCityParam';
+import { firstScreenShown } from '../shared/first-screen';
+import { useFirstScreenSettled } from '../shared/useFirstScreenSettled';
 import { CurrentConditions } from './weather/CurrentConditions';
 import { DailyForecast } from './weather/DailyForecast';
 import { HourlyForecast } from './weather/HourlyForecast';
@@ -24,9 +26,23 @@ function Card({ title, id, children, extra }: { title: string; id: string; child
   );
 }
 
+function LayersLoading() {
+  return (
+    <div className="lt-wx-card lt-wx-layers" aria-busy="true">
+      <LoadingBlock rows={6} label="气象图层加载中" />
+    </div>
+  );
+}
+
 function CityWeather({ city }: { city: string }) {
   const query = useCityWeather(city);
   const weather = query.data;
+  const shown = weather !== undefined || query.isError;
+  useEffect(() => {
+    if (shown) firstScreenShown();
+  }, [shown]);
+  // The layers (antd and a national map) wait until the conditions and forecasts are painted.
+  const settled = useFirstScreenSettled();
 
   if (weather === undefined) {
     return (
@@ -73,15 +89,13 @@ function CityWeather({ city }: { city: string }) {
         <Card title="逐小时预报" id="hourly">
           <HourlyForecast hours={weather.hourly} />
         </Card>
-        <Suspense
-          fallback={
-            <div className="lt-wx-card lt-wx-layers" aria-busy="true">
-              <LoadingBlock rows={6} label="气象图层加载中" />
-            </div>
-          }
-        >
-          <WeatherLayers cityCode={weather.cityCode} />
-        </Suspense>
+        {settled ? (
+          <Suspense fallback={<LayersLoading />}>
+            <WeatherLayers cityCode={weather.cityCode} />
+          </Suspense>
+        ) : (
+          <LayersLoading />
+        )}
       </div>
     </div>
   );

@@ -32,8 +32,12 @@ function afterPaint(): void {
   else idle();
 }
 
-/** The first screen is waiting for `work` (or for nothing: then it is settled at once). */
-export function firstScreenWaitsFor(work: Promise<unknown> | undefined): void {
+/**
+ * The first screen is waiting for `work` (a start-up call the page will show), for the page itself
+ * ('page': the page calls {@link firstScreenShown} once its headline is rendered), or for nothing
+ * (then it is settled at once).
+ */
+export function firstScreenWaitsFor(work: Promise<unknown> | 'page' | undefined): void {
   if (work === undefined) {
     settle();
     return;
@@ -41,7 +45,7 @@ export function firstScreenWaitsFor(work: Promise<unknown> | undefined): void {
   waiting = true;
   setTimeout(settle, MAX_WAIT_MS);
   // An answer is settled by the page once it shows it; a failure has nothing to wait for but its render.
-  void work.catch(afterPaint);
+  if (work !== 'page') void work.catch(afterPaint);
 }
 
 /** The page has rendered its headline: settle once it is painted and the main thread is idle. */
