@@ -118,6 +118,36 @@ function preloadApp(): Plugin {
   };
 }
 
+/**
+ * The first screen's stylesheets (the entry's, the app's and the common chunk's: ~3 KB compressed) go
+ * into index.html as <style>, so a phone paints the static first screen as soon as the HTML is in
+ * instead of after three more requests. Each <link> stays, `disabled` (a disabled stylesheet is not
+ * fetched): Vite's module preloader looks for that link before importing the chunk the CSS belongs
+ * to, and without it would fetch the file again and hold the app's start until it arrived. The CSP
+ * already allows inline styles (index.html has its own). CSS that could close the element stays a link.
+ */
+function inlineInitialCss(): Plugin {
+  return {
+    name: 'lantian-inline-initial-css',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset' || typeof html.source !== 'string') return;
+      html.source = html.source.replace(
+        /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
+        (tag: string, file: string) => {
+          const css = bundle[file];
+          if (css?.type !== 'asset') return tag;
+          const text = typeof css.source === 'string' ? css.source : Buffer.from(css.source).toString('utf8');
+          if (/<\/style/i.test(text)) return tag;
+          return `<style>${text.trim()}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+        },
+      );
+    },
+  };
+}
+
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|xml|wasm)$/;
 
 /**
@@ -171,7 +201,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadApp(), routePreloads(), precompress()],
+  plugins: [react(), preloadApp(), inlineInitialCss(), routePreloads(), precompress()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

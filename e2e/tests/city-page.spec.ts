@@ -95,11 +95,40 @@ async function loadAllBlocks(page: Page) {
     await page.locator(`[data-block="${block}"]`).scrollIntoViewIfNeeded();
   }
   await expect(page.getByRole('status', { name: '加载中' })).toHaveCount(0, { timeout: 15_000 });
+  // A chart draws once its box comes near the screen (shared/charts/EChart.tsx): back to the trend.
+  await page.locator('[data-block="city-trend"]').scrollIntoViewIfNeeded();
   await expect(page.locator('[data-block="city-trend"] canvas').first()).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 test.describe('city air quality page', () => {
+  test('the current hour comes inside the HTML: the first load asks nothing for it', async ({ page, request }) => {
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/getCityCurrentData')) asked.push(r.url());
+    });
+    const html = await (await request.get('/city/beijing')).text();
+    expect(html).toContain('id="lantian-first-data"');
+    await openAndMatchCurrent(page, request, '/city/beijing', 'beijing');
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+  });
+
+  test('without the data in the HTML the page asks for it and shows the same', async ({ page, request }) => {
+    let asked = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/getCityCurrentData')) asked += 1;
+    });
+    await page.route('**/city/beijing', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/<script id="lantian-first-data"[^>]*>.*?<\/script>/s, '');
+      expect(body).not.toContain('lantian-first-data');
+      await route.fulfill({ response, body });
+    });
+    await openAndMatchCurrent(page, request, '/city/beijing', 'beijing');
+    expect(asked).toBeGreaterThan(0);
+  });
+
   test('shows /city/beijing as the API reports it, with every block', async ({ page, request }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
     const errors = watchForErrors(page);

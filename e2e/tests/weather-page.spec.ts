@@ -122,6 +122,8 @@ test.describe('city weather page', () => {
 
     const hourly = page.getByRole('region', { name: '逐小时预报' });
     await expect(hourly.getByTestId('hourly-item')).toHaveCount(weather.hourly.length);
+    // The chart draws once its box comes near the screen (shared/charts/EChart.tsx).
+    await hourly.scrollIntoViewIfNeeded();
     await expect(hourly.getByRole('img', { name: /未来 \d+ 小时气温/ })).toBeVisible();
     await expect(hourly.locator('canvas').first()).toBeVisible();
 

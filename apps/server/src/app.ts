@@ -143,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     server,
     { web: config.webDistDir, console: config.consoleDistDir },
     { apiKey: config.publicApiKey, ...config.web },
+    modules.flatMap(({ parts }) => (parts.firstData === undefined ? [] : [parts.firstData])),
   );
   server.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

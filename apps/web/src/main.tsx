@@ -1,4 +1,4 @@
-import { startFirstScreenCall } from './app/first-call';
+import { pageSignalsFirstScreen, startFirstScreenCall } from './app/first-call';
 import { startup } from './app/startup';
 import { firstScreenWaitsFor } from './shared/first-screen';
 import './app/global.css';
@@ -9,5 +9,6 @@ import './app/global.css';
  * (see vite.config.ts), so the call and the downloads run side by side.
  */
 startup();
-firstScreenWaitsFor(startFirstScreenCall(window.location.pathname)?.data);
+const { pathname } = window.location;
+firstScreenWaitsFor(startFirstScreenCall(pathname)?.data ?? (pageSignalsFirstScreen(pathname) ? 'page' : undefined));
 void import('./app/bootstrap');

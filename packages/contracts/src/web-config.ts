@@ -38,3 +38,11 @@ export interface WebRuntimeConfig {
   antiDebug: boolean;
   navLinks: Record<NavKey, string>;
 }
+
+/**
+ * The answer of a page's first call, when the server could put it into the page's HTML (the city page's
+ * current hour): `<script id="lantian-first-data" type="application/json" data-call="/api/…" data-key="…">`
+ * holding exactly the bytes the call would answer, so the page reads it instead of asking first.
+ * `data-key` is the page address's parameter the answer is for (the city as written in /city/{city}).
+ */
+export const FIRST_DATA_ELEMENT_ID = 'lantian-first-data';

@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { Env, PlatformConfig, SettingsContext } from './config';
 import type { AnyDatabase, Database } from './db/database';
 import type { AccessChecks } from './http/access';
+import type { FirstDataSource } from './http/first-data';
 import type { ApiApp } from './http/routes';
 import type { SharedState } from './state';
 
@@ -49,6 +50,8 @@ export interface ModuleParts<Api> {
   api: Api;
   /** Registers the module's routes, in a scope of its own (its hooks stay local). */
   routes?: (app: ApiApp) => void | Promise<void>;
+  /** The answer of a web page's first call, put into that page's HTML (the city page's current hour). */
+  firstData?: FirstDataSource;
   /** Access rules this module knows how to check (accounts: `user`; the operator platform: `operator`). */
   access?: AccessChecks;
   /** Background work of a running server (demo hours, start records); tests and the CLI never start it. */

@@ -1,8 +1,10 @@
 import { ErrorCode } from '@lantian/contracts/error-codes';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { useCityParam } from '../app/useCityParam';
 import { ApiError } from '../shared/api/client';
+import { firstScreenShown } from '../shared/first-screen';
+import { useFirstScreenSettled } from '../shared/useFirstScreenSettled';
 import { Block, BlockSkeleton, EmptyNote, InlineError } from './city/Block';
 import { CityHero, HeroSkeleton } from './city/CityHero';
 import { useCityCurrent } from './city/city.api';
@@ -34,6 +36,11 @@ export default function CityAirPage() {
 function CityAirView({ city }: { city: string }) {
   const current = useCityCurrent(city);
   const error = current.error;
+  const hasData = current.data !== undefined;
+  useEffect(() => {
+    if (hasData) firstScreenShown();
+  }, [hasData]);
+  const settled = useFirstScreenSettled();
   if (error instanceof ApiError && (error.code === ErrorCode.CITY_NOT_FOUND || error.status === 404)) {
     return <CityNotFound city={city} />;
   }
@@ -71,9 +78,10 @@ function CityAirView({ city }: { city: string }) {
               </>
             )}
           </Block>
-          {/* The rest mounts once the headline has settled: laid out below it, the blocks out of sight
-              wait for the visitor to scroll near them before they fetch anything. */}
-          {!current.isPending && (
+          {/* The rest mounts once the headline is painted (its code and work would delay that paint on
+              a phone); laid out below it, the blocks out of sight wait for the visitor to scroll near
+              them before they fetch anything. */}
+          {!current.isPending && settled && (
             <Suspense fallback={null}>
               <CityAirMore city={city} />
             </Suspense>

@@ -1,10 +1,10 @@
 import { ErrorCode } from '@lantian/contracts/error-codes';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../shared/api/client';
 import { AqiBadge, DemoTag, levelColor } from '../shared/aqi';
+import { firstScreenShown } from '../shared/first-screen';
 import { NARROW_QUERY, useMediaQuery } from '../shared/useMediaQuery';
 import { InlineError, MetricSwitch, Shimmer } from './site/BlockParts';
 import { CitySummary } from './site/CitySummary';
@@ -16,7 +16,6 @@ import { outlineQuery } from './site/site.api';
 import { DEFAULT_SORT, nextSort, type SortState } from './site/sort';
 import { useSitePage } from './site/useSitePage';
 import './site/site.css';
-import { AntdScope } from '../shared/antd/AntdScope';
 
 /**
  * 站点空气质量 (/site/{city, district or station}): the city's monitoring stations on an offline map
@@ -32,6 +31,15 @@ function SiteAirPageContent() {
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const detailRef = useRef<HTMLDivElement>(null);
   const { data, county } = page;
+  // The work that waits for the first screen (the city list, the search panels) starts once the
+  // stations (or the reason there are none) are painted.
+  const shown =
+    page.stationError !== undefined ||
+    page.error !== undefined ||
+    !(page.waiting || page.loading || data === undefined);
+  useEffect(() => {
+    if (shown) firstScreenShown();
+  }, [shown]);
 
   const outline = useQuery({
     ...outlineQuery(data?.cityCode ?? ''),
@@ -181,9 +189,9 @@ function SiteAirPageContent() {
             <div className="lt-site-block-head">
               <h2 id="lt-site-list-title">站点列表</h2>
               {selected !== undefined && (
-                <Button size="small" onClick={close}>
+                <button type="button" className="lt-button lt-button-small" onClick={close}>
                   返回全市概况
-                </Button>
+                </button>
               )}
             </div>
             <SiteList
@@ -237,11 +245,10 @@ function Legend() {
   );
 }
 
-/** antd's locale, theme and App context for this lazily loaded page (the shell itself has none). */
+/**
+ * The page uses no antd component (its buttons are the shell's own), so it needs no antd scope: antd
+ * (≈100 KB gzip) stays out of the page's first screen.
+ */
 export default function SiteAirPage() {
-  return (
-    <AntdScope>
-      <SiteAirPageContent />
-    </AntdScope>
-  );
+  return <SiteAirPageContent />;
 }

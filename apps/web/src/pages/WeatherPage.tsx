@@ -1,14 +1,18 @@
-import { Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useCityParam } from '../app/useCityParam';
+import { firstScreenShown } from '../shared/first-screen';
+import { useFirstScreenSettled } from '../shared/useFirstScreenSettled';
 import { CurrentConditions } from './weather/CurrentConditions';
 import { DailyForecast } from './weather/DailyForecast';
 import { HourlyForecast } from './weather/HourlyForecast';
 import { ErrorBlock, LoadingBlock } from './weather/QueryState';
-import { WeatherLayers } from './weather/WeatherLayers';
 import { useCityWeather } from './weather/weather.api';
 import './weather/weather.css';
-import { AntdScope } from '../shared/antd/AntdScope';
+import '../shared/aqi/aqi.css';
+
+// The layers (antd's radio and segmented controls, the national map) are a chunk of their own with
+// their antd scope: the page's first screen is plain React and CSS and does not wait for antd.
+const WeatherLayers = lazy(() => import('./weather/WeatherLayersBlock'));
 
 function Card({ title, id, children, extra }: { title: string; id: string; children: ReactNode; extra?: ReactNode }) {
   return (
@@ -22,9 +26,23 @@ function Card({ title, id, children, extra }: { title: string; id: string; child
   );
 }
 
+function LayersLoading() {
+  return (
+    <div className="lt-wx-card lt-wx-layers" aria-busy="true">
+      <LoadingBlock rows={6} label="气象图层加载中" />
+    </div>
+  );
+}
+
 function CityWeather({ city }: { city: string }) {
   const query = useCityWeather(city);
   const weather = query.data;
+  const shown = weather !== undefined || query.isError;
+  useEffect(() => {
+    if (shown) firstScreenShown();
+  }, [shown]);
+  // The layers (antd and a national map) wait until the conditions and forecasts are painted.
+  const settled = useFirstScreenSettled();
 
   if (weather === undefined) {
     return (
@@ -52,15 +70,11 @@ function CityWeather({ city }: { city: string }) {
           <span>城市气象数据</span>
         </h1>
         {isDemo ? (
-          <Tag color="orange" className="lt-wx-demo" title="由系统生成的演示数据，并非真实观测与预报">
+          <span className="lt-demo-tag lt-wx-demo" title="由系统生成的演示数据，并非真实观测与预报">
             演示数据
-          </Tag>
+          </span>
         ) : null}
-        {query.isError ? (
-          <Tag color="warning" className="lt-wx-stale">
-            刷新失败，显示的是上次获取的数据
-          </Tag>
-        ) : null}
+        {query.isError ? <span className="lt-stale-tag lt-wx-stale">刷新失败，显示的是上次获取的数据</span> : null}
       </div>
       {noData ? (
         <p className="lt-wx-note">{weather.cityName}暂无独立的气象观测与预报，可在上方搜索所属城市查看。</p>
@@ -75,7 +89,13 @@ function CityWeather({ city }: { city: string }) {
         <Card title="逐小时预报" id="hourly">
           <HourlyForecast hours={weather.hourly} />
         </Card>
-        <WeatherLayers cityCode={weather.cityCode} />
+        {settled ? (
+          <Suspense fallback={<LayersLoading />}>
+            <WeatherLayers cityCode={weather.cityCode} />
+          </Suspense>
+        ) : (
+          <LayersLoading />
+        )}
       </div>
     </div>
   );
@@ -97,11 +117,7 @@ function WeatherPageContent() {
   return <CityWeather key={city} city={city} />;
 }
 
-/** antd's locale, theme and App context for this lazily loaded page (the shell itself has none). */
+/** The city weather page; only its layers block uses antd, and brings its own scope. */
 export default function WeatherPage() {
-  return (
-    <AntdScope>
-      <WeatherPageContent />
-    </AntdScope>
-  );
+  return <WeatherPageContent />;
 }

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { WEB_CONFIG_ELEMENT_ID, type WebRuntimeConfig } from '@lantian/contracts/web-config';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { markRoutesPublic } from './access';
+import { type FirstDataSource, firstDataElement } from './first-data';
 
 /**
  * Serves the built web app at `/` and the built console at `/platform/`, with history-mode
@@ -96,10 +97,27 @@ function cacheHeader(filePath: string): string {
   return filePath.split(path.sep).includes('assets') ? IMMUTABLE : REVALIDATE;
 }
 
+/**
+ * The first data of a web page address from the modules' sources, as an element for its HTML; '' when
+ * none has any. A failing source costs only the inlining: the page then asks for its data as before.
+ */
+async function firstDataHtml(sources: readonly FirstDataSource[], pathname: string, log: FastifyBaseLogger) {
+  for (const source of sources) {
+    try {
+      const data = await source(pathname);
+      if (data !== undefined) return firstDataElement(data) ?? '';
+    } catch (err) {
+      log.warn({ err, pathname }, 'first data for a page failed; the page is sent without it');
+    }
+  }
+  return '';
+}
+
 export async function registerStaticApps(
   app: FastifyInstance,
   dirs: { web: string; console: string },
   webConfig?: WebRuntimeConfig,
+  firstData: readonly FirstDataSource[] = [],
 ): Promise<StaticApps> {
   const webHead = webConfig === undefined ? '' : runtimeConfigElement(webConfig);
   // Most specific prefix first, so /platform/... never falls back to the public app.
@@ -143,7 +161,16 @@ export async function registerStaticApps(
       const spa = apps.find((a) => pathname.startsWith(a.prefix) || (platformRoot && a.prefix === '/platform/'));
       if (spa === undefined) return false;
       const html = spa.routeHtml.find((r) => routeMatches(r.prefix, pathname))?.html ?? spa.indexHtml;
-      void reply.status(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(html);
+      void reply.status(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE);
+      if (spa.prefix !== '/' || firstData.length === 0) {
+        void reply.send(html);
+        return true;
+      }
+      // Before the body's end: module scripts run after the whole document is parsed, so the page finds
+      // it. A replacer function, so that a `$` in the data is never read as a replacement pattern.
+      void firstDataHtml(firstData, pathname, app.log).then((element) =>
+        reply.send(element === '' ? html : html.replace('</body>', () => `${element}</body>`)),
+      );
       return true;
     },
   };

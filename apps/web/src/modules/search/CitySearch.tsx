@@ -1,4 +1,5 @@
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { whenFirstScreenSettled } from '../../shared/first-screen';
 import { Icon } from '../../shared/Icon';
 import { type CityListEntry, useCityDirectory, useSelectCity } from '../city';
 import { createCitySearch, type SearchTab, searchCities } from './grouping';
@@ -45,9 +46,10 @@ export function CitySearch() {
   }, [text]);
 
   useEffect(() => {
-    // Warm the panels' chunk once the first screen is done, so the first focus opens at once.
+    // Warm the panels' chunk once the first screen is done (its headline painted; an idle moment
+    // before that would make the chunk compete with it), so the first focus opens at once.
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
-    idle(() => void loadDropdown());
+    void whenFirstScreenSettled().then(() => idle(() => void loadDropdown()));
   }, []);
 
   useEffect(() => {

@@ -77,9 +77,19 @@ const CITY_CURRENT = '/api/getCityCurrentData';
 /**
  * Files the headline call that the entry module started before React (app/first-call.ts) as the city
  * page's query, so the page shows its answer (or waits for the call in flight) instead of asking again.
+ * An answer the HTML carried is filed at once, so the very first render shows the headline.
  */
-export function adoptCityCurrent(client: QueryClient, city: string, data: Promise<CityCurrentData>): void {
+export function adoptCityCurrent(
+  client: QueryClient,
+  city: string,
+  data: Promise<CityCurrentData> | CityCurrentData,
+): void {
   const params = { city };
+  if (!(data instanceof Promise)) {
+    client.setQueryData(keyOf(CITY_CURRENT, params), data);
+    fileUnderAliases(client, CITY_CURRENT, params, data);
+    return;
+  }
   void client.prefetchQuery({
     ...callQuery<CityCurrentData>(client, CITY_CURRENT, params),
     queryFn: async () => {

@@ -1,4 +1,3 @@
-import { Button } from 'antd';
 import { INDEX_LABEL } from '../../shared/aqi';
 import { METRICS, type Metric } from './metrics';
 
@@ -36,9 +35,9 @@ export function InlineError({ what, error, onRetry }: { what: string; error: unk
       <p>
         {what}加载失败：{reason}
       </p>
-      <Button size="small" autoInsertSpace={false} onClick={onRetry}>
+      <button type="button" className="lt-button lt-button-small" onClick={onRetry}>
         重试
-      </Button>
+      </button>
     </div>
   );
 }

