@@ -245,6 +245,40 @@ export class AirAggregation {
     return { months: monthRows, years: yearRows };
   }
 
+  /**
+   * The import's step after each batch: city hours at the given hour ends, as {@link refreshCityHours}
+   * computes them, written in one transaction with their China days marked pending. The days, months
+   * and years are computed once for the whole import by {@link refreshPendingDays}, not per batch.
+   */
+  async refreshCityHoursDeferringDays(times: Iterable<number>): Promise<number> {
+    const unique = [...new Set(times)].sort((a, b) => a - b);
+    const rows = await this.air.stationHours.atTimes(unique);
+    const cityRows: CityHourlyTable[] = [];
+    for (const [, atTime] of groupBy(rows, (r) => String(r.time))) {
+      const time = Number(atTime[0]?.time);
+      for (const [city, stations] of groupBy(atTime, (r) => r.city_code)) {
+        const row = cityHourFrom(city, time, stations, this.now());
+        if (row !== undefined) cityRows.push(row);
+      }
+    }
+    await this.air.cityHours.upsertMarkingDays(cityRows, [...new Set(unique.map(dayOfHourEnding))]);
+    return cityRows.length;
+  }
+
+  /**
+   * City days of every pending day (from their hours), then the months and years that contain them
+   * (from their days), each computed once; the marks are cleared only after, so that a crash leaves
+   * them for the next call. Returns the rows written.
+   */
+  async refreshPendingDays(): Promise<{ days: number; months: number; years: number }> {
+    const days = await this.air.pendingDays.all();
+    if (days.length === 0) return { days: 0, months: 0, years: 0 };
+    const dayRows = await this.refreshCityDays(days);
+    const periods = await this.refreshPeriods(days);
+    await this.air.pendingDays.clear(days);
+    return { days: dayRows, ...periods };
+  }
+
   /** Everything that depends on the given station hours: their city hours, days, months, years. */
   async refreshFromStationHours(times: Iterable<number>): Promise<void> {
     const unique = [...new Set(times)];

@@ -94,6 +94,20 @@ export class StationHoursRepository {
     return query.orderBy('h.station_code').execute();
   }
 
+  /** Every station's rows at several hours, by hour then station (as {@link at} orders one hour). */
+  async atTimes(times: readonly number[]): Promise<StationHourWithStation[]> {
+    if (times.length === 0) return [];
+    return this.db
+      .selectFrom('station_hourly as h')
+      .innerJoin('stations as s', 's.code', 'h.station_code')
+      .selectAll('h')
+      .select(['s.city_code', 's.is_reference', 's.name as station_name'])
+      .where('h.time', 'in', [...times])
+      .orderBy('h.time')
+      .orderBy('h.station_code')
+      .execute();
+  }
+
   /** One station's hours in [from, to]. */
   async series(stationCode: string, from: number, to: number): Promise<StationHour[]> {
     return this.db

@@ -1,4 +1,4 @@
-import { aqiLevel, dayOfHourEnding, SECONDS_PER_HOUR } from '@lantian/domain';
+import { aqiLevel, SECONDS_PER_HOUR } from '@lantian/domain';
 import { systemClock } from '../../../platform/clock';
 import type { Database } from '../../../platform/db/database';
 import { retryOnContention } from '../../../platform/db/retry';
@@ -28,11 +28,17 @@ import { isStationListHeader, type ListedStation, parseStationList } from './sta
  * (`station-list.ts`). Files are imported one at a time, in the order given; a file that cannot be
  * read as a whole (not UTF-8, wrong header, broken JSON) is reported and skipped, the others import.
  *
+ * Aggregation is incremental: after each batch only the city hours of its hours are recomputed,
+ * written with their China days marked pending (AirAggregation.refreshCityHoursDeferringDays);
+ * `finish()` then computes each pending day from its city hours once, and each month and year from
+ * its days once — not after every batch or file, which made a year's import quadratic.
+ *
  * Crash safety: rows are written in batches of whole hours (about `batchRows` rows), each batch in one
- * transaction (AirStore.upsertStationHours), and the derived city rows are refreshed right after
- * each batch, so an interrupted import leaves whole batches behind and re-running it completes the
- * rest (re-importing unchanged rows changes nothing). New stations are created before the batches
- * that need them; a crash can leave a station without hours, never hours without their station.
+ * transaction (StationHoursRepository.upsert), then the batch's city hours together with the marks
+ * of their days, so an interrupted import leaves whole batches behind, and the days it could not
+ * finish stay marked: the next import's `finish()` computes them. Re-running it completes the rest
+ * (re-importing unchanged rows changes nothing). New stations are created before the batches that
+ * need them; a crash can leave a station without hours, never hours without their station.
  */
 
 export type FileForm = 'cnemc-csv' | 'cnemc-geojson' | 'china-sites' | 'station-list';
@@ -117,7 +123,7 @@ export interface FileReport {
 export interface ImporterOptions {
   /** Rows per transaction; batches hold whole hours, so a batch may exceed this by up to one hour. */
   batchRows?: number;
-  /** Refresh city hours, days, months and years after each batch (the benchmark turns it off to compare). */
+  /** Refresh city hours after each batch and days, months and years at `finish()` (tests turn it off). */
   aggregate?: boolean;
   /** Epoch seconds; the `updated_at` of written rows. */
   now?: () => number;
@@ -151,7 +157,8 @@ function primaryText(row: CnemcStationRow): string | null {
   return row.primaryPollutants.length === 0 ? null : row.primaryPollutants.join(',');
 }
 
-function toStationHour(row: CnemcStationRow, source: DataSource, qcFlags: number): StationHourInput {
+/** A parsed release row as the station_hourly row it is stored as. */
+export function toStationHour(row: CnemcStationRow, source: DataSource, qcFlags: number): StationHourInput {
   const v = row.values;
   return {
     station_code: row.stationCode,
@@ -374,20 +381,20 @@ export class Importer {
     return report;
   }
 
-  /**
-   * The same steps as AirAggregation.refreshFromStationHours, called one by one for the row counts
-   * the summary reports.
-   */
   private async refreshCities(times: readonly number[]): Promise<void> {
-    // Counted only once every step is done: a step lost to another writer reruns the whole refresh.
-    const hours = await this.aggregation.refreshCityHours(times);
-    const days = new Set(times.map(dayOfHourEnding));
-    const dayRows = await this.aggregation.refreshCityDays(days);
-    const periods = await this.aggregation.refreshPeriods(days);
-    this.cityRows.hours += hours;
-    this.cityRows.days += dayRows;
-    this.cityRows.months += periods.months;
-    this.cityRows.years += periods.years;
+    this.cityRows.hours += await this.aggregation.refreshCityHoursDeferringDays(times);
+  }
+
+  /**
+   * Computes the city days, months and years the import made stale (and any a crashed import left
+   * pending). Call it once after the last file, before `summary()`.
+   */
+  async finish(): Promise<void> {
+    if (!this.aggregate) return;
+    const rows = await retryOnContention(() => this.aggregation.refreshPendingDays());
+    this.cityRows.days += rows.days;
+    this.cityRows.months += rows.months;
+    this.cityRows.years += rows.years;
   }
 
   private async loadRegister(): Promise<Map<string, string>> {
