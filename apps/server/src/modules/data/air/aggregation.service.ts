@@ -60,11 +60,17 @@ export function primaryText(result: AqiResult): string | null {
   return result.primaryPollutants.length === 0 ? null : result.primaryPollutants.join(',');
 }
 
+/** What a city's hour is computed from: a station's hour with the station's city, flag and name. */
+export type CityHourSource = Pick<
+  StationHourWithStation,
+  HourlyColumn | 'station_code' | 'time' | 'source' | 'city_code' | 'is_reference' | 'station_name'
+>;
+
 /**
  * Demo and imported rows never mix inside one city value: where a city has imported stations at an
  * hour, only they count; demo stations count only where nothing real reported.
  */
-function chooseSource(rows: readonly StationHourWithStation[]): { source: DataSource; rows: StationHourWithStation[] } {
+function chooseSource<R extends CityHourSource>(rows: readonly R[]): { source: DataSource; rows: R[] } {
   const real = rows.filter((r) => r.source !== 'demo');
   if (real.length > 0) {
     const source = real[0]?.source ?? 'cnemc';
@@ -76,7 +82,7 @@ function chooseSource(rows: readonly StationHourWithStation[]): { source: DataSo
 export function cityHourFrom(
   cityCode: string,
   time: number,
-  rows: readonly StationHourWithStation[],
+  rows: readonly CityHourSource[],
   now: number,
 ): CityHourlyTable | undefined {
   const { source, rows: counted } = chooseSource(rows);
@@ -159,6 +165,11 @@ function periodRow(cityCode: string, days: readonly CityDailyTable[], now: numbe
     source: days.every((d) => d.source === 'demo') ? 'demo' : (days.find((d) => d.source !== 'demo')?.source ?? 'demo'),
     updated_at: now,
   };
+}
+
+/** Station codes in the order of `order by station_code` (codes are ASCII: code-unit order is byte order). */
+function compareCodes(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
@@ -250,12 +261,21 @@ export class AirAggregation {
    * computes them, written in one transaction with their China days marked pending. The days, months
    * and years are computed once for the whole import by {@link refreshPendingDays}, not per batch.
    */
-  async refreshCityHoursDeferringDays(times: Iterable<number>): Promise<number> {
+  async refreshCityHoursDeferringDays(times: Iterable<number>, written: readonly CityHourSource[]): Promise<number> {
     const unique = [...new Set(times)].sort((a, b) => a - b);
-    const rows = await this.air.stationHours.atTimes(unique);
+    const writtenAt = groupBy(written, (r) => String(r.time));
+    // The rows just written are all the hour's rows when the table holds as many at that hour: then
+    // the city values come from them, in the order a read would give (by station), without reading
+    // the hour back. Otherwise (other stations reported the hour earlier) the hour is read.
+    const stored = await this.air.stationHours.countsAt(unique);
+    const complete = unique.filter((t) => (writtenAt.get(String(t))?.length ?? 0) === stored.get(t));
+    const read = await this.air.stationHours.atTimes(unique.filter((t) => !complete.includes(t)));
+    const readAt = groupBy(read, (r) => String(r.time));
     const cityRows: CityHourlyTable[] = [];
-    for (const [, atTime] of groupBy(rows, (r) => String(r.time))) {
-      const time = Number(atTime[0]?.time);
+    for (const time of unique) {
+      const atTime = complete.includes(time)
+        ? [...(writtenAt.get(String(time)) ?? [])].sort((a, b) => compareCodes(a.station_code, b.station_code))
+        : (readAt.get(String(time)) ?? []);
       for (const [city, stations] of groupBy(atTime, (r) => r.city_code)) {
         const row = cityHourFrom(city, time, stations, this.now());
         if (row !== undefined) cityRows.push(row);

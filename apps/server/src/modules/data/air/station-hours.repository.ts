@@ -94,6 +94,18 @@ export class StationHoursRepository {
     return query.orderBy('h.station_code').execute();
   }
 
+  /** How many station rows each of the given hours has (hours without any are left out). */
+  async countsAt(times: readonly number[]): Promise<Map<number, number>> {
+    if (times.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('station_hourly')
+      .select(['time', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('time', 'in', [...times])
+      .groupBy('time')
+      .execute();
+    return new Map(rows.map((r) => [Number(r.time), Number(r.n)]));
+  }
+
   /** Every station's rows at several hours, by hour then station (as {@link at} orders one hour). */
   async atTimes(times: readonly number[]): Promise<StationHourWithStation[]> {
     if (times.length === 0) return [];

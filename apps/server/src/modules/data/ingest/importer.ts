@@ -3,7 +3,7 @@ import { systemClock } from '../../../platform/clock';
 import type { Database } from '../../../platform/db/database';
 import { retryOnContention } from '../../../platform/db/retry';
 import type { AirTables } from '../air';
-import { AirAggregation, AirStore, type StationHourInput } from '../air';
+import { AirAggregation, AirStore, type CityHourSource, type StationHourInput } from '../air';
 import type { StationsTables } from '../stations';
 import { type DataSource, type NewStation, StationsRepository } from '../stations';
 import { isChinaSitesHeader, parseChinaSitesCsv } from './china-sites-file';
@@ -186,6 +186,13 @@ export function toStationHour(row: CnemcStationRow, source: DataSource, qcFlags:
   };
 }
 
+/** What a city's hour needs to know of a station (as stored: the register, or what this import created). */
+type RegisteredStation = Pick<CityHourSource, 'city_code' | 'is_reference' | 'station_name'>;
+
+function registered(station: { city_code: string; is_reference?: number; name: string }): RegisteredStation {
+  return { city_code: station.city_code, is_reference: station.is_reference ?? 0, station_name: station.name };
+}
+
 /** QC flag bits of station_hourly.qc_flags. */
 export const QC_AQI = 1;
 export const QC_PRIMARY = 2;
@@ -206,8 +213,8 @@ export class Importer {
   private readonly now: () => number;
   private readonly started = performance.now();
 
-  /** code → city code of every station in the register; loaded on first need. */
-  private register: Map<string, string> | undefined;
+  /** code → what city values need of every station in the register; loaded on first need. */
+  private register: Map<string, RegisteredStation> | undefined;
   /** Stations of the station lists read so far; a later list overrides an earlier one. */
   private readonly listed = new Map<string, ListedStation & { file: string }>();
 
@@ -359,7 +366,7 @@ export class Importer {
     if (creating.size > 0) {
       const created = await retryOnContention(() => this.stations.upsert([...creating.values()], this.now()));
       for (const code of created) this.createdCodes.add(code);
-      for (const station of creating.values()) register.set(station.code, station.city_code);
+      for (const station of creating.values()) register.set(station.code, registered(station));
     }
     for (const { row } of accepted) if (!this.createdCodes.has(row.stationCode)) this.knownUsed.add(row.stationCode);
 
@@ -373,7 +380,13 @@ export class Importer {
       report.unchanged += counts.unchanged;
       const times = [...new Set(batch.map((a) => a.row.time))];
       for (const t of times) this.hours.add(t);
-      if (this.aggregate) await retryOnContention(() => this.refreshCities(times));
+      if (this.aggregate) {
+        const written = inputs.flatMap((row) => {
+          const station = register.get(row.station_code);
+          return station === undefined ? [] : [{ ...row, ...station }];
+        });
+        await retryOnContention(() => this.refreshCities(times, written));
+      }
     }
     this.inserted += report.inserted;
     this.updated += report.updated;
@@ -381,8 +394,8 @@ export class Importer {
     return report;
   }
 
-  private async refreshCities(times: readonly number[]): Promise<void> {
-    this.cityRows.hours += await this.aggregation.refreshCityHoursDeferringDays(times);
+  private async refreshCities(times: readonly number[], written: readonly CityHourSource[]): Promise<void> {
+    this.cityRows.hours += await this.aggregation.refreshCityHoursDeferringDays(times, written);
   }
 
   /**
@@ -397,9 +410,9 @@ export class Importer {
     this.cityRows.years += rows.years;
   }
 
-  private async loadRegister(): Promise<Map<string, string>> {
+  private async loadRegister(): Promise<Map<string, RegisteredStation>> {
     if (this.register === undefined) {
-      this.register = new Map((await this.stations.all()).map((s) => [s.code, s.city_code]));
+      this.register = new Map((await this.stations.all()).map((s) => [s.code, registered(s)]));
     }
     return this.register;
   }
