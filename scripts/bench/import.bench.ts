@@ -14,7 +14,8 @@
  * Peak RSS is the process's maxRSS after the import (the bench runs the import first, so it is the
  * import's peak; PostgreSQL's own memory is not in it).
  *
- * SQLite always; PostgreSQL too when BENCH_DATABASE_URL is set (a fresh schema, dropped afterwards).
+ * SQLite always; PostgreSQL too when BENCH_DATABASE_URL is set (a fresh schema, dropped afterwards);
+ * BENCH_IMPORT_ONLY=sqlite or postgres runs just one.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -32,6 +33,8 @@ import { baseHour, releaseCsv } from './release-hour';
 const HOURS = Math.max(1, Number(process.env.BENCH_IMPORT_HOURS ?? 168));
 /** Re-importing a whole year unchanged would double a long run for a figure the goal does not name. */
 const REIMPORT_UP_TO_HOURS = 1_000;
+/** BENCH_IMPORT_ONLY=sqlite|postgres runs one dialect: peak RSS is then that dialect's alone. */
+const ONLY = process.env.BENCH_IMPORT_ONLY;
 const GOALS = { sqlite: 100_000, postgres: 60_000 } as const;
 const RATIO_GOAL = 0.25;
 const RSS_GOAL_MB = 500;
@@ -125,7 +128,9 @@ export async function run(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   const source = baseHour().source;
   try {
-    const kinds: ('sqlite' | 'postgres')[] = process.env.BENCH_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+    const kinds = (process.env.BENCH_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)).filter(
+      (k) => ONLY === undefined || ONLY === k,
+    );
     for (const kind of kinds) {
       const label = `${kind} ${HOURS} hourly files`;
       const goal = GOALS[kind];
