@@ -108,35 +108,44 @@ const REVISE_SET = `${REPLACED.map((c) => `${c} = i.${c}`).join(', ')}, revised 
 const SAME_KEY = 'h.station_code = i.station_code and h.time = i.time';
 
 /**
- * One statement for the whole batch: revise the stored rows that differ, insert the missing ones,
- * count the identical ones. All three see the same snapshot, so a row another import inserted since
- * (PostgreSQL runs transactions side by side) is neither inserted (the conflict is skipped) nor
- * counted; those few are settled after it, the later writer winning as on SQLite.
+ * One statement for the whole batch: each incoming row is looked up once (the left join) and sorted
+ * into new, changed and identical; the changed are revised, the new inserted. All of it sees one
+ * snapshot, so a row another import inserted since (PostgreSQL runs transactions side by side) is
+ * neither inserted (the conflict is skipped) nor counted; those few are settled after it, the later
+ * writer winning as on SQLite.
  */
 const APPLY = `
-  with revised as (
+  with sorted as materialized (
+    select i.*, h.station_code is null as fresh, h.station_code is not null and ${distinct('h', 'i')} as changed
+    from station_hourly_incoming i left join station_hourly h on ${SAME_KEY}
+  ), revised as (
     update station_hourly h set ${REVISE_SET}
-    from station_hourly_incoming i
-    where ${SAME_KEY} and ${distinct('h', 'i')}
+    from sorted i
+    where i.changed and ${SAME_KEY}
     returning 1
   ), inserted as (
     insert into station_hourly (${ALL_COLUMNS.join(', ')})
-    select ${ALL_COLUMNS.map((c) => `i.${c}`).join(', ')} from station_hourly_incoming i
-    where not exists (select 1 from station_hourly h where ${SAME_KEY})
+    select ${ALL_COLUMNS.map((c) => `i.${c}`).join(', ')} from sorted i
+    where i.fresh
     on conflict (station_code, time) do nothing
     returning 1
   )
   select
     (select count(*) from revised) as updated,
     (select count(*) from inserted) as inserted,
-    (select count(*) from station_hourly_incoming i join station_hourly h on ${SAME_KEY}
-      where not ${distinct('h', 'i')}) as unchanged`;
+    (select count(*) from sorted where not fresh and not changed) as unchanged`;
 
 /** Rows lost to a concurrent insert: revised where they differ (identical ones stay as they are). */
 const SETTLE = `
   update station_hourly h set ${REVISE_SET}
   from station_hourly_incoming i
   where ${SAME_KEY} and ${distinct('h', 'i')}`;
+
+const CREATE_INCOMING =
+  'create temp table if not exists station_hourly_incoming (like station_hourly including defaults) on commit delete rows';
+
+/** The pooled connections (their client facades are stable, postgres-pool.ts) that hold the temp table. */
+const withIncoming = new WeakSet<object>();
 
 /** PostgreSQL: COPY into a session temp table, then the set-based statements, in one transaction. */
 export async function upsertStationHoursPostgres(
@@ -146,13 +155,11 @@ export async function upsertStationHoursPostgres(
 ): Promise<UpsertCounts> {
   const client = await pool.connect();
   try {
-    await client.query('begin', []);
+    // One round trip (no parameters: the simple protocol runs both). The temp table is kept for the
+    // session and emptied at each commit: created once per pooled connection.
+    const creating = !withIncoming.has(client);
+    await client.query(creating ? `begin; ${CREATE_INCOMING}` : 'begin', []);
     try {
-      // Kept for the session and emptied at each commit: created once per pooled connection.
-      await client.query(
-        'create temp table if not exists station_hourly_incoming (like station_hourly including defaults) on commit delete rows',
-        [],
-      );
       await copyRows(
         client,
         'station_hourly_incoming',
@@ -172,6 +179,8 @@ export async function upsertStationHoursPostgres(
         counts.unchanged = rows.length - counts.inserted - counts.updated;
       }
       await client.query('commit', []);
+      // Only now: a rolled-back transaction takes the table it created with it.
+      if (creating) withIncoming.add(client);
       return counts;
     } catch (err) {
       await client.query('rollback', []);
