@@ -197,10 +197,9 @@ function registered(station: { city_code: string; is_reference?: number; name: s
 export const QC_AQI = 1;
 export const QC_PRIMARY = 2;
 
-/** A row of one file that passed every check, with what it needs to be written. */
+/** A row of one file that passed every check (where it is in the file is spelt out only for a QC finding). */
 interface Accepted {
   row: CnemcStationRow;
-  where: string;
 }
 
 export class Importer {
@@ -357,7 +356,7 @@ export class Importer {
           continue;
         }
       }
-      accepted.push({ row, where: whereOf(row) });
+      accepted.push({ row });
     }
     this.reject(input.name, rejectedHere);
     report.rejected += rejectedHere.length;
@@ -371,7 +370,7 @@ export class Importer {
     for (const { row } of accepted) if (!this.createdCodes.has(row.stationCode)) this.knownUsed.add(row.stationCode);
 
     for (const batch of batches(accepted, this.batchRows)) {
-      const inputs = batch.map(({ row, where }) => toStationHour(row, source, this.check(input.name, row, where)));
+      const inputs = batch.map(({ row }) => toStationHour(row, source, this.check(input.name, row)));
       // A batch is one transaction of idempotent writes: lost to another writer (the server, a second
       // import), it is simply run again.
       const counts = await retryOnContention(() => this.air.stationHours.upsert(inputs, this.now()));
@@ -459,7 +458,7 @@ export class Importer {
   }
 
   /** Runs the QC check on a row about to be written; returns its qc_flags. */
-  private check(file: string, row: CnemcStationRow, where: string): number {
+  private check(file: string, row: CnemcStationRow): number {
     const result = checkRow(row);
     if (result === null) return 0;
     this.qcChecked++;
@@ -476,7 +475,7 @@ export class Importer {
     if (station.first.length < SHOWN_QC_PER_STATION) {
       station.first.push({
         file,
-        where,
+        where: whereOf(row),
         timepoint: mismatch.timepoint,
         field: mismatch.field,
         published: mismatch.published,
