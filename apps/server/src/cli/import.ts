@@ -288,6 +288,7 @@ export async function importCommand(config: Config, out: Output, argv: readonly 
     const importer = new Importer(database);
     if (range !== undefined) await importRange(importer, range, options.stations);
     else await importPaths(importer, options.paths, options.stations);
+    await importer.finish();
     summary = importer.summary();
   } finally {
     await database.close();

@@ -13,6 +13,7 @@ const TABLES = [
   'city_daily',
   'city_monthly',
   'city_yearly',
+  'city_day_pending',
   'aq_forecast',
   'weather_hourly',
   'weather_forecast_hourly',

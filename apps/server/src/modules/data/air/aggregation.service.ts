@@ -60,11 +60,17 @@ export function primaryText(result: AqiResult): string | null {
   return result.primaryPollutants.length === 0 ? null : result.primaryPollutants.join(',');
 }
 
+/** What a city's hour is computed from: a station's hour with the station's city, flag and name. */
+export type CityHourSource = Pick<
+  StationHourWithStation,
+  HourlyColumn | 'station_code' | 'time' | 'source' | 'city_code' | 'is_reference' | 'station_name'
+>;
+
 /**
  * Demo and imported rows never mix inside one city value: where a city has imported stations at an
  * hour, only they count; demo stations count only where nothing real reported.
  */
-function chooseSource(rows: readonly StationHourWithStation[]): { source: DataSource; rows: StationHourWithStation[] } {
+function chooseSource<R extends CityHourSource>(rows: readonly R[]): { source: DataSource; rows: R[] } {
   const real = rows.filter((r) => r.source !== 'demo');
   if (real.length > 0) {
     const source = real[0]?.source ?? 'cnemc';
@@ -76,7 +82,7 @@ function chooseSource(rows: readonly StationHourWithStation[]): { source: DataSo
 export function cityHourFrom(
   cityCode: string,
   time: number,
-  rows: readonly StationHourWithStation[],
+  rows: readonly CityHourSource[],
   now: number,
 ): CityHourlyTable | undefined {
   const { source, rows: counted } = chooseSource(rows);
@@ -161,6 +167,11 @@ function periodRow(cityCode: string, days: readonly CityDailyTable[], now: numbe
   };
 }
 
+/** Station codes in the order of `order by station_code` (codes are ASCII: code-unit order is byte order). */
+function compareCodes(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
@@ -243,6 +254,49 @@ export class AirAggregation {
       yearRows += rows.length;
     }
     return { months: monthRows, years: yearRows };
+  }
+
+  /**
+   * The import's step after each batch: city hours at the given hour ends, as {@link refreshCityHours}
+   * computes them, written in one transaction with their China days marked pending. The days, months
+   * and years are computed once for the whole import by {@link refreshPendingDays}, not per batch.
+   */
+  async refreshCityHoursDeferringDays(times: Iterable<number>, written: readonly CityHourSource[]): Promise<number> {
+    const unique = [...new Set(times)].sort((a, b) => a - b);
+    const writtenAt = groupBy(written, (r) => String(r.time));
+    // The rows just written are all the hour's rows when the table holds as many at that hour: then
+    // the city values come from them, in the order a read would give (by station), without reading
+    // the hour back. Otherwise (other stations reported the hour earlier) the hour is read.
+    const stored = await this.air.stationHours.countsAt(unique);
+    const complete = unique.filter((t) => (writtenAt.get(String(t))?.length ?? 0) === stored.get(t));
+    const read = await this.air.stationHours.atTimes(unique.filter((t) => !complete.includes(t)));
+    const readAt = groupBy(read, (r) => String(r.time));
+    const cityRows: CityHourlyTable[] = [];
+    for (const time of unique) {
+      const atTime = complete.includes(time)
+        ? [...(writtenAt.get(String(time)) ?? [])].sort((a, b) => compareCodes(a.station_code, b.station_code))
+        : (readAt.get(String(time)) ?? []);
+      for (const [city, stations] of groupBy(atTime, (r) => r.city_code)) {
+        const row = cityHourFrom(city, time, stations, this.now());
+        if (row !== undefined) cityRows.push(row);
+      }
+    }
+    await this.air.cityHours.upsertMarkingDays(cityRows, [...new Set(unique.map(dayOfHourEnding))]);
+    return cityRows.length;
+  }
+
+  /**
+   * City days of every pending day (from their hours), then the months and years that contain them
+   * (from their days), each computed once; the marks are cleared only after, so that a crash leaves
+   * them for the next call. Returns the rows written.
+   */
+  async refreshPendingDays(): Promise<{ days: number; months: number; years: number }> {
+    const days = await this.air.pendingDays.all();
+    if (days.length === 0) return { days: 0, months: 0, years: 0 };
+    const dayRows = await this.refreshCityDays(days);
+    const periods = await this.refreshPeriods(days);
+    await this.air.pendingDays.clear(days);
+    return { days: dayRows, ...periods };
   }
 
   /** Everything that depends on the given station hours: their city hours, days, months, years. */

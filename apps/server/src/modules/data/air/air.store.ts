@@ -2,6 +2,7 @@ import type { Database } from '../../../platform/db/database';
 import type { DataSource, StationsTables } from '../stations';
 import type { AirTables } from './air.tables';
 import { AqForecastsRepository } from './aq-forecasts.repository';
+import { CityDayPendingRepository } from './city-day-pending.repository';
 import { CityDaysRepository } from './city-days.repository';
 import { CityHoursRepository } from './city-hours.repository';
 import { CityMonthsRepository } from './city-months.repository';
@@ -19,6 +20,7 @@ export class AirStore {
   readonly cityMonths: CityMonthsRepository;
   readonly cityYears: CityYearsRepository;
   readonly forecasts: AqForecastsRepository;
+  readonly pendingDays: CityDayPendingRepository;
 
   constructor(private readonly database: Database<AirTables & StationsTables>) {
     this.stationHours = new StationHoursRepository(database);
@@ -27,6 +29,7 @@ export class AirStore {
     this.cityMonths = new CityMonthsRepository(database);
     this.cityYears = new CityYearsRepository(database);
     this.forecasts = new AqForecastsRepository(database);
+    this.pendingDays = new CityDayPendingRepository(database);
   }
 
   /** Deletes every row of one source from every air table, in one transaction (DEMO_DATA=off removes the demo). */

@@ -113,6 +113,11 @@ export interface AqForecastTable extends Provenance {
   text: string | null;
 }
 
+/** A China day number whose city day (and its month and year) awaits computation (migration 0024). */
+export interface CityDayPendingTable {
+  day: number;
+}
+
 export interface AirTables {
   station_hourly: StationHourlyTable;
   city_hourly: CityHourlyTable;
@@ -120,4 +125,5 @@ export interface AirTables {
   city_monthly: CityMonthlyTable;
   city_yearly: CityYearlyTable;
   aq_forecast: AqForecastTable;
+  city_day_pending: CityDayPendingTable;
 }

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../../../platform/db/database';
-import { upsertReplacing } from '../../../platform/db/upsert';
+import { UPSERT_CHUNK, upsertReplacing } from '../../../platform/db/upsert';
 import type { AirTables, CityHourlyTable } from './air.tables';
 import { ALARM_COLUMNS, type AlarmThresholds, alarmConditions, type CityAlarmHour } from './alarm-thresholds';
 import { type LevelCountRow, levelCountRow, maxValue } from './level-counts';
@@ -40,6 +40,23 @@ export class CityHoursRepository {
 
   async upsert(rows: readonly CityHourlyTable[]): Promise<void> {
     await upsertReplacing(this.db, 'city_hourly', ['city_code', 'time'], rows);
+  }
+
+  /**
+   * Writes city hours (replacing, as {@link upsert}) and marks their China days stale, in one
+   * transaction: a crash never leaves an hour written without its day marked for recomputation.
+   */
+  async upsertMarkingDays(rows: readonly CityHourlyTable[], days: readonly number[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.database.upsertMany(trx, 'city_hourly', rows, { conflict: ['city_code', 'time'] });
+      for (let i = 0; i < days.length; i += UPSERT_CHUNK) {
+        await trx
+          .insertInto('city_day_pending')
+          .values(days.slice(i, i + UPSERT_CHUNK).map((day) => ({ day })))
+          .onConflict((oc) => oc.column('day').doNothing())
+          .execute();
+      }
+    });
   }
 
   /** The newest hour of any city. */

@@ -6,6 +6,7 @@ import type { AirTables } from './air.tables';
 import { CurrentSnapshot } from './current-snapshot';
 import * as m0002 from './migrations/0002_air_and_weather';
 import * as m0022 from './migrations/0022_city_series_clustered';
+import * as m0024 from './migrations/0024_city_day_pending';
 
 export * from './aggregation.service';
 export * from './air.presenters';
@@ -36,7 +37,11 @@ export type {
 export const air = defineModule({
   name: 'air',
   // Written before modules owned their migrations: it also creates the stations and weather tables.
-  migrations: { '0002_air_and_weather': m0002, '0022_city_series_clustered': m0022 },
+  migrations: {
+    '0002_air_and_weather': m0002,
+    '0022_city_series_clustered': m0022,
+    '0024_city_day_pending': m0024,
+  },
   async create(context: ModuleContext<AirTables & StationsTables, undefined>) {
     const store = new AirStore(context.database);
     const current = new CurrentSnapshot(store, {

@@ -5,9 +5,16 @@ import type { DataSource, StationsTables } from '../stations';
 import type { AirTables, StationHourlyTable } from './air.tables';
 import { ALARM_COLUMNS, type AlarmThresholds, alarmConditions, type StationAlarmHour } from './alarm-thresholds';
 import { maxValue } from './level-counts';
+import {
+  type StationHourInput,
+  type UpsertCounts,
+  upsertStationHoursPostgres,
+  upsertStationHoursSqlite,
+} from './station-hours.upsert';
+
+export type { StationHourInput, UpsertCounts } from './station-hours.upsert';
 
 export type StationHour = Selectable<StationHourlyTable>;
-export type StationHourInput = Omit<StationHourlyTable, 'revised' | 'updated_at'>;
 
 /** A station's hour together with what city values need to know about the station. */
 export interface StationHourWithStation extends StationHour {
@@ -22,34 +29,6 @@ export type StationDayInput = Pick<
   'station_code' | 'time' | 'pm2_5' | 'pm10' | 'so2' | 'no2' | 'co' | 'o3' | 'source'
 >;
 
-export interface UpsertCounts {
-  inserted: number;
-  updated: number;
-  unchanged: number;
-}
-
-/** The columns whose change makes a new revision of an hour. */
-const STATION_HOUR_VALUES = [
-  'aqi',
-  'level',
-  'primary_pollutant',
-  'pm2_5',
-  'pm2_5_24h',
-  'pm10',
-  'pm10_24h',
-  'so2',
-  'so2_24h',
-  'no2',
-  'no2_24h',
-  'co',
-  'co_24h',
-  'o3',
-  'o3_1h_max',
-  'o3_8h',
-  'o3_8h_max',
-  'qc_flags',
-] as const satisfies readonly (keyof StationHourInput)[];
-
 const key = (station: string, time: number) => `${station}@${time}`;
 
 /**
@@ -58,11 +37,6 @@ const key = (station: string, time: number) => `${station}@${time}`;
  * - station_hourly_time (time, station_code): every station at one hour (national map, city values)
  *   and ranges across stations (daily values, alarms).
  */
-/** Whether an incoming row would change the stored one (a re-import of the same values changes nothing). */
-function differs(stored: StationHourlyTable, row: StationHourInput): boolean {
-  return STATION_HOUR_VALUES.some((c) => stored[c] !== row[c]) || stored.source !== row.source;
-}
-
 export class StationHoursRepository {
   constructor(private readonly database: Database<AirTables & StationsTables>) {}
 
@@ -79,69 +53,11 @@ export class StationHoursRepository {
     const latest = new Map<string, StationHourInput>();
     for (const row of rows) latest.set(key(row.station_code, row.time), row);
     const unique = [...latest.values()];
-    const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
-    if (unique.length === 0) return counts;
-
-    await this.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < unique.length; i += UPSERT_CHUNK) {
-        const chunk = unique.slice(i, i + UPSERT_CHUNK);
-        const stations = [...new Set(chunk.map((r) => r.station_code))];
-        const times = [...new Set(chunk.map((r) => r.time))];
-        const existing = await trx
-          .selectFrom('station_hourly')
-          .selectAll()
-          .where('station_code', 'in', stations)
-          .where('time', 'in', times)
-          .execute();
-        const stored = new Map(existing.map((r) => [key(r.station_code, r.time), r]));
-        const fresh: StationHourlyTable[] = [];
-        const revise = async (row: StationHourInput) => {
-          await trx
-            .updateTable('station_hourly')
-            .set({ ...row, revised: 1, updated_at: nowSeconds })
-            .where('station_code', '=', row.station_code)
-            .where('time', '=', row.time)
-            .execute();
-          counts.updated++;
-        };
-        for (const row of chunk) {
-          const before = stored.get(key(row.station_code, row.time));
-          if (before === undefined) {
-            fresh.push({ ...row, revised: 0, updated_at: nowSeconds });
-          } else if (differs(before, row)) {
-            await revise(row);
-          } else {
-            counts.unchanged++;
-          }
-        }
-        if (fresh.length === 0) continue;
-        // A concurrent import (on PostgreSQL, where transactions run side by side) may have inserted
-        // some of these rows since the read above: those are skipped here instead of aborting the
-        // batch on the primary key, then written as this import's revision — the later writer wins.
-        const written = await trx
-          .insertInto('station_hourly')
-          .values(fresh)
-          .onConflict((oc) => oc.columns(['station_code', 'time']).doNothing())
-          .returning(['station_code', 'time'])
-          .execute();
-        counts.inserted += written.length;
-        if (written.length < fresh.length) {
-          const inserted = new Set(written.map((r) => key(r.station_code, Number(r.time))));
-          for (const row of fresh) {
-            if (inserted.has(key(row.station_code, row.time))) continue;
-            const theirs = await trx
-              .selectFrom('station_hourly')
-              .selectAll()
-              .where('station_code', '=', row.station_code)
-              .where('time', '=', row.time)
-              .executeTakeFirst();
-            if (theirs !== undefined && !differs(theirs, row)) counts.unchanged++;
-            else await revise(row);
-          }
-        }
-      }
-    });
-    return counts;
+    if (unique.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
+    const native = this.database.native;
+    if (native.kind === 'postgres') return upsertStationHoursPostgres(native.pool, unique, nowSeconds);
+    // The statements run synchronously on the connection of this transaction (BEGIN IMMEDIATE).
+    return this.db.transaction().execute(async () => upsertStationHoursSqlite(native.sqlite, unique, nowSeconds));
   }
 
   /** The newest hour of any station (of one source). */
@@ -176,6 +92,32 @@ export class StationHoursRepository {
       .where('h.time', '=', time);
     if (cityCodes !== undefined) query = query.where('s.city_code', 'in', [...cityCodes]);
     return query.orderBy('h.station_code').execute();
+  }
+
+  /** How many station rows each of the given hours has (hours without any are left out). */
+  async countsAt(times: readonly number[]): Promise<Map<number, number>> {
+    if (times.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('station_hourly')
+      .select(['time', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('time', 'in', [...times])
+      .groupBy('time')
+      .execute();
+    return new Map(rows.map((r) => [Number(r.time), Number(r.n)]));
+  }
+
+  /** Every station's rows at several hours, by hour then station (as {@link at} orders one hour). */
+  async atTimes(times: readonly number[]): Promise<StationHourWithStation[]> {
+    if (times.length === 0) return [];
+    return this.db
+      .selectFrom('station_hourly as h')
+      .innerJoin('stations as s', 's.code', 'h.station_code')
+      .selectAll('h')
+      .select(['s.city_code', 's.is_reference', 's.name as station_name'])
+      .where('h.time', 'in', [...times])
+      .orderBy('h.time')
+      .orderBy('h.station_code')
+      .execute();
   }
 
   /** One station's hours in [from, to]. */

@@ -84,6 +84,7 @@ describe.each(testDialects())('importer on %s', (dialect) => {
     );
     expect(beijing).toMatchObject({ aqi: expected.aqi, station_count: 3, pm2_5: expected.concentrations.pm2_5 });
 
+    await im.finish();
     const summary = im.summary();
     expect(summary).toMatchObject({
       files: 1,

@@ -43,6 +43,7 @@ describe.each(testDialects())('importing the shared national hour on %s', (diale
     database = open.database;
     const importer = new Importer(database);
     await importer.importFile({ name: SHARED_CNEMC_HOUR, bytes });
+    await importer.finish();
     const summary = importer.summary();
     expect(summary).toMatchObject({
       files: 1,

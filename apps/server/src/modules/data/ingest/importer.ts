@@ -1,9 +1,9 @@
-import { aqiLevel, dayOfHourEnding, SECONDS_PER_HOUR } from '@lantian/domain';
+import { aqiLevel, SECONDS_PER_HOUR } from '@lantian/domain';
 import { systemClock } from '../../../platform/clock';
 import type { Database } from '../../../platform/db/database';
 import { retryOnContention } from '../../../platform/db/retry';
 import type { AirTables } from '../air';
-import { AirAggregation, AirStore, type StationHourInput } from '../air';
+import { AirAggregation, AirStore, type CityHourSource, type StationHourInput } from '../air';
 import type { StationsTables } from '../stations';
 import { type DataSource, type NewStation, StationsRepository } from '../stations';
 import { isChinaSitesHeader, parseChinaSitesCsv } from './china-sites-file';
@@ -28,11 +28,17 @@ import { isStationListHeader, type ListedStation, parseStationList } from './sta
  * (`station-list.ts`). Files are imported one at a time, in the order given; a file that cannot be
  * read as a whole (not UTF-8, wrong header, broken JSON) is reported and skipped, the others import.
  *
+ * Aggregation is incremental: after each batch only the city hours of its hours are recomputed,
+ * written with their China days marked pending (AirAggregation.refreshCityHoursDeferringDays);
+ * `finish()` then computes each pending day from its city hours once, and each month and year from
+ * its days once — not after every batch or file, which made a year's import quadratic.
+ *
  * Crash safety: rows are written in batches of whole hours (about `batchRows` rows), each batch in one
- * transaction (AirStore.upsertStationHours), and the derived city rows are refreshed right after
- * each batch, so an interrupted import leaves whole batches behind and re-running it completes the
- * rest (re-importing unchanged rows changes nothing). New stations are created before the batches
- * that need them; a crash can leave a station without hours, never hours without their station.
+ * transaction (StationHoursRepository.upsert), then the batch's city hours together with the marks
+ * of their days, so an interrupted import leaves whole batches behind, and the days it could not
+ * finish stay marked: the next import's `finish()` computes them. Re-running it completes the rest
+ * (re-importing unchanged rows changes nothing). New stations are created before the batches that
+ * need them; a crash can leave a station without hours, never hours without their station.
  */
 
 export type FileForm = 'cnemc-csv' | 'cnemc-geojson' | 'china-sites' | 'station-list';
@@ -117,7 +123,7 @@ export interface FileReport {
 export interface ImporterOptions {
   /** Rows per transaction; batches hold whole hours, so a batch may exceed this by up to one hour. */
   batchRows?: number;
-  /** Refresh city hours, days, months and years after each batch (the benchmark turns it off to compare). */
+  /** Refresh city hours after each batch and days, months and years at `finish()` (tests turn it off). */
   aggregate?: boolean;
   /** Epoch seconds; the `updated_at` of written rows. */
   now?: () => number;
@@ -151,7 +157,8 @@ function primaryText(row: CnemcStationRow): string | null {
   return row.primaryPollutants.length === 0 ? null : row.primaryPollutants.join(',');
 }
 
-function toStationHour(row: CnemcStationRow, source: DataSource, qcFlags: number): StationHourInput {
+/** A parsed release row as the station_hourly row it is stored as. */
+export function toStationHour(row: CnemcStationRow, source: DataSource, qcFlags: number): StationHourInput {
   const v = row.values;
   return {
     station_code: row.stationCode,
@@ -179,14 +186,20 @@ function toStationHour(row: CnemcStationRow, source: DataSource, qcFlags: number
   };
 }
 
+/** What a city's hour needs to know of a station (as stored: the register, or what this import created). */
+type RegisteredStation = Pick<CityHourSource, 'city_code' | 'is_reference' | 'station_name'>;
+
+function registered(station: { city_code: string; is_reference?: number; name: string }): RegisteredStation {
+  return { city_code: station.city_code, is_reference: station.is_reference ?? 0, station_name: station.name };
+}
+
 /** QC flag bits of station_hourly.qc_flags. */
 export const QC_AQI = 1;
 export const QC_PRIMARY = 2;
 
-/** A row of one file that passed every check, with what it needs to be written. */
+/** A row of one file that passed every check (where it is in the file is spelt out only for a QC finding). */
 interface Accepted {
   row: CnemcStationRow;
-  where: string;
 }
 
 export class Importer {
@@ -199,8 +212,8 @@ export class Importer {
   private readonly now: () => number;
   private readonly started = performance.now();
 
-  /** code → city code of every station in the register; loaded on first need. */
-  private register: Map<string, string> | undefined;
+  /** code → what city values need of every station in the register; loaded on first need. */
+  private register: Map<string, RegisteredStation> | undefined;
   /** Stations of the station lists read so far; a later list overrides an earlier one. */
   private readonly listed = new Map<string, ListedStation & { file: string }>();
 
@@ -343,7 +356,7 @@ export class Importer {
           continue;
         }
       }
-      accepted.push({ row, where: whereOf(row) });
+      accepted.push({ row });
     }
     this.reject(input.name, rejectedHere);
     report.rejected += rejectedHere.length;
@@ -352,12 +365,12 @@ export class Importer {
     if (creating.size > 0) {
       const created = await retryOnContention(() => this.stations.upsert([...creating.values()], this.now()));
       for (const code of created) this.createdCodes.add(code);
-      for (const station of creating.values()) register.set(station.code, station.city_code);
+      for (const station of creating.values()) register.set(station.code, registered(station));
     }
     for (const { row } of accepted) if (!this.createdCodes.has(row.stationCode)) this.knownUsed.add(row.stationCode);
 
     for (const batch of batches(accepted, this.batchRows)) {
-      const inputs = batch.map(({ row, where }) => toStationHour(row, source, this.check(input.name, row, where)));
+      const inputs = batch.map(({ row }) => toStationHour(row, source, this.check(input.name, row)));
       // A batch is one transaction of idempotent writes: lost to another writer (the server, a second
       // import), it is simply run again.
       const counts = await retryOnContention(() => this.air.stationHours.upsert(inputs, this.now()));
@@ -366,7 +379,13 @@ export class Importer {
       report.unchanged += counts.unchanged;
       const times = [...new Set(batch.map((a) => a.row.time))];
       for (const t of times) this.hours.add(t);
-      if (this.aggregate) await retryOnContention(() => this.refreshCities(times));
+      if (this.aggregate) {
+        const written = inputs.flatMap((row) => {
+          const station = register.get(row.station_code);
+          return station === undefined ? [] : [{ ...row, ...station }];
+        });
+        await retryOnContention(() => this.refreshCities(times, written));
+      }
     }
     this.inserted += report.inserted;
     this.updated += report.updated;
@@ -374,25 +393,25 @@ export class Importer {
     return report;
   }
 
-  /**
-   * The same steps as AirAggregation.refreshFromStationHours, called one by one for the row counts
-   * the summary reports.
-   */
-  private async refreshCities(times: readonly number[]): Promise<void> {
-    // Counted only once every step is done: a step lost to another writer reruns the whole refresh.
-    const hours = await this.aggregation.refreshCityHours(times);
-    const days = new Set(times.map(dayOfHourEnding));
-    const dayRows = await this.aggregation.refreshCityDays(days);
-    const periods = await this.aggregation.refreshPeriods(days);
-    this.cityRows.hours += hours;
-    this.cityRows.days += dayRows;
-    this.cityRows.months += periods.months;
-    this.cityRows.years += periods.years;
+  private async refreshCities(times: readonly number[], written: readonly CityHourSource[]): Promise<void> {
+    this.cityRows.hours += await this.aggregation.refreshCityHoursDeferringDays(times, written);
   }
 
-  private async loadRegister(): Promise<Map<string, string>> {
+  /**
+   * Computes the city days, months and years the import made stale (and any a crashed import left
+   * pending). Call it once after the last file, before `summary()`.
+   */
+  async finish(): Promise<void> {
+    if (!this.aggregate) return;
+    const rows = await retryOnContention(() => this.aggregation.refreshPendingDays());
+    this.cityRows.days += rows.days;
+    this.cityRows.months += rows.months;
+    this.cityRows.years += rows.years;
+  }
+
+  private async loadRegister(): Promise<Map<string, RegisteredStation>> {
     if (this.register === undefined) {
-      this.register = new Map((await this.stations.all()).map((s) => [s.code, s.city_code]));
+      this.register = new Map((await this.stations.all()).map((s) => [s.code, registered(s)]));
     }
     return this.register;
   }
@@ -439,7 +458,7 @@ export class Importer {
   }
 
   /** Runs the QC check on a row about to be written; returns its qc_flags. */
-  private check(file: string, row: CnemcStationRow, where: string): number {
+  private check(file: string, row: CnemcStationRow): number {
     const result = checkRow(row);
     if (result === null) return 0;
     this.qcChecked++;
@@ -456,7 +475,7 @@ export class Importer {
     if (station.first.length < SHOWN_QC_PER_STATION) {
       station.first.push({
         file,
-        where,
+        where: whereOf(row),
         timepoint: mismatch.timepoint,
         field: mismatch.field,
         published: mismatch.published,

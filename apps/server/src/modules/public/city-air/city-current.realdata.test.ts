@@ -23,6 +23,7 @@ beforeAll(async () => {
   app = await createTestApp({ now: () => T + 20 * 60 });
   const importer = new Importer(app.database);
   await importer.importFile({ name: SHARED_CNEMC_HOUR, bytes });
+  await importer.finish();
   expect(importer.summary()).toMatchObject({ inserted: 1495, rejected: { count: 0 } });
 });
 afterAll(async () => {
