@@ -2,7 +2,7 @@
  * `npx tsx scripts/bench/import-profile.ts [hours]`: where an import's time goes. Imports `hours`
  * hourly national files (release-hour.ts) into a fresh SQLite file under the inspector's sampler and
  * prints self time by category and the heaviest functions (profile-summary.ts); the raw profile goes
- * to reports/profiles/import.cpuprofile. docs/PERFORMANCE-import.md holds what it found.
+ * to reports/profiles/import.cpuprofile. docs/PERFORMANCE.md, "Import" holds what it found.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';

@@ -77,7 +77,7 @@ function openSqlite<Tables>(file: string): { db: Kysely<Tables>; sqlite: SqliteD
   // An hour of ~1,500 stations touches ~1,500 leaves of station_hourly's primary key: with SQLite's
   // 2 MB default cache every hour re-read them, and every 1,000 pages of WAL a checkpoint copied
   // them back and synced. 64 MB holds a year's working set of leaves; checkpoints every ~40 MB.
-  // Together they made bulk inserts about 1.5× faster (docs/PERFORMANCE-import.md).
+  // Together they made bulk inserts about 1.5× faster (docs/PERFORMANCE.md, "Import").
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('wal_autocheckpoint = 10000');
   return { db: new Kysely<Tables>({ dialect: new ImmediateSqliteDialect(sqlite) }), sqlite };

@@ -7,7 +7,7 @@ import type { StationHourlyTable } from './air.tables';
  * The bulk write path of StationHoursRepository.upsert, one per dialect. Both do what the
  * repository promises — insert new hours, replace changed ones marking them revised, leave identical
  * ones alone, and count each — without Kysely's query building, which cost more than the writes
- * (docs/PERFORMANCE-import.md): prepared statements on SQLite, COPY and two set-based statements on
+ * (docs/PERFORMANCE.md, "Import"): prepared statements on SQLite, COPY and two set-based statements on
  * PostgreSQL.
  */
 
