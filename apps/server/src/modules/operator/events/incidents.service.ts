@@ -365,7 +365,8 @@ export class IncidentsService {
   ) {
     const { scope, filter } = await this.context(query, principal);
     const now = this.now();
-    const depth = scope.gridPrefix === undefined ? 9 : scope.gridPrefix.length + 3;
+    // An operator kept to a grid of the deepest level sees its events on that grid itself.
+    const depth = scope.gridPrefix === undefined ? 9 : Math.min(scope.gridPrefix.length + 3, DEEPEST_GRID_CODE);
     const [states, days, grids] = await Promise.all([
       this.repository.breakdown(scope, filter, { kind: 'state' }, now),
       this.repository.dayCounts(scope, filter, 'none'),
@@ -421,10 +422,12 @@ export class IncidentsService {
     if (query.gridCode !== undefined) this.checkGrid(query.gridCode, principal, 'gridCode');
     const { scope, filter } = await this.context(query, principal);
     const parent = query.gridCode ?? scope.gridPrefix;
+    // A grid of the deepest level has no children: its events all count on the grid itself (本级).
+    const depth = parent === undefined ? 9 : Math.min(parent.length + 3, DEEPEST_GRID_CODE);
     const rows = await this.repository.breakdown(
       scope,
       { ...filter, gridPrefix: query.gridCode },
-      { kind: 'grid', depth: parent === undefined ? 9 : parent.length + 3 },
+      { kind: 'grid', depth },
       this.now(),
     );
     const names = await this.sources.gridNames(rows.flatMap((r) => (r.key === null ? [] : [r.key])));

@@ -366,6 +366,11 @@ describe('statistics (/adm/statistics/*)', () => {
       ['110105001', '甲街道（本级）', inPlace(1) + 1],
       ['110105001001', '甲一社区', inPlace(0) + 1],
     ]);
+    // A grid of the deepest level: no child grids, nothing on it here; not a failure (found by the route fuzz).
+    const deepest = await data<BreakdownRow[]>(boss.token, '/adm/statistics/byGrid', {
+      gridCode: `110105${'001'.repeat(8)}`,
+    });
+    expect(deepest).toEqual([]);
 
     const orgs = await data<BreakdownRow[]>(boss.token, '/adm/statistics/byOrg');
     expect(orgs.map((o) => [o.key, o.name, o.total, o.closed])).toEqual([
