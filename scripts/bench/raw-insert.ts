@@ -5,35 +5,10 @@
  * one transaction per file as the importer's batches. Parsing and row building are not timed.
  */
 import { migrateAppDatabase, openAppDatabase } from '../../apps/server/src/database';
+import { STATION_HOUR_COLUMNS } from '../../apps/server/src/modules/data/air';
 import { parseCnemcCsv, toStationHour } from '../../apps/server/src/modules/data/ingest';
 import type { DatabaseConfig } from '../../apps/server/src/platform/config';
 import { copyRows } from '../../apps/server/src/platform/db/pg-copy';
-
-const COLUMNS = [
-  'station_code',
-  'time',
-  'aqi',
-  'level',
-  'primary_pollutant',
-  'pm2_5',
-  'pm2_5_24h',
-  'pm10',
-  'pm10_24h',
-  'so2',
-  'so2_24h',
-  'no2',
-  'no2_24h',
-  'co',
-  'co_24h',
-  'o3',
-  'o3_1h_max',
-  'o3_8h',
-  'o3_8h_max',
-  'source',
-  'qc_flags',
-  'revised',
-  'updated_at',
-] as const;
 
 export async function rawInsertHours(
   config: DatabaseConfig,
@@ -46,7 +21,7 @@ export async function rawInsertHours(
     const insert =
       native.kind === 'sqlite'
         ? native.sqlite.prepare(
-            `insert into station_hourly (${COLUMNS.join(', ')}) values (${COLUMNS.map(() => '?').join(', ')})`,
+            `insert into station_hourly (${STATION_HOUR_COLUMNS.join(', ')}) values (${STATION_HOUR_COLUMNS.map(() => '?').join(', ')})`,
           )
         : undefined;
     const now = Math.floor(Date.now() / 1000);
@@ -58,13 +33,13 @@ export async function rawInsertHours(
       const started = performance.now();
       if (native.kind === 'sqlite' && insert !== undefined) {
         native.sqlite.transaction(() => {
-          for (const r of records) insert.run(...COLUMNS.map((c) => r[c]));
+          for (const r of records) insert.run(...STATION_HOUR_COLUMNS.map((c) => r[c]));
         })();
       } else if (native.kind === 'postgres') {
         const client = await native.pool.connect();
         try {
           await client.query('begin', []);
-          await copyRows(client, 'station_hourly', COLUMNS, records);
+          await copyRows(client, 'station_hourly', STATION_HOUR_COLUMNS, records);
           await client.query('commit', []);
         } finally {
           client.release();

@@ -24,9 +24,9 @@ import type {
   CityHourlyTable,
   CityMonthlyTable,
   CityYearlyTable,
-  HourlyPollutantColumns,
   PeriodAggregateColumns,
 } from './air.tables';
+import { HOURLY_COLUMNS } from './air.tables';
 import type { CityHour } from './city-hours.repository';
 import type { StationHourWithStation } from './station-hours.repository';
 
@@ -36,23 +36,8 @@ import type { StationHourWithStation } from './station-hours.repository';
  * step is idempotent, so re-running it after an import or a revision simply refreshes the rows.
  */
 
-/** The published columns of an hourly row, in the order of the hourly tables (shared with the demo generator). */
-export const HOURLY_COLUMNS = [
-  'pm2_5',
-  'pm2_5_24h',
-  'pm10',
-  'pm10_24h',
-  'so2',
-  'so2_24h',
-  'no2',
-  'no2_24h',
-  'co',
-  'co_24h',
-  'o3',
-  'o3_1h_max',
-  'o3_8h',
-  'o3_8h_max',
-] as const satisfies readonly (keyof HourlyPollutantColumns)[];
+/** Re-exported where it was always read from (the demo generator, the module's face). */
+export { HOURLY_COLUMNS };
 
 type HourlyColumn = (typeof HOURLY_COLUMNS)[number];
 

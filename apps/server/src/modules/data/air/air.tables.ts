@@ -22,6 +22,24 @@ export interface HourlyPollutantColumns {
   o3_8h_max: number | null;
 }
 
+/** The published columns of an hourly row, in the order of the hourly tables (shared with the demo generator). */
+export const HOURLY_COLUMNS = [
+  'pm2_5',
+  'pm2_5_24h',
+  'pm10',
+  'pm10_24h',
+  'so2',
+  'so2_24h',
+  'no2',
+  'no2_24h',
+  'co',
+  'co_24h',
+  'o3',
+  'o3_1h_max',
+  'o3_8h',
+  'o3_8h_max',
+] as const satisfies readonly (keyof HourlyPollutantColumns)[];
+
 export interface AirIndexColumns {
   aqi: number | null;
   /** 0 (unknown) … 6 (严重污染). */

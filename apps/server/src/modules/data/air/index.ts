@@ -28,6 +28,7 @@ export type {
   StationHourWithStation,
   UpsertCounts,
 } from './station-hours.repository';
+export { STATION_HOUR_COLUMNS } from './station-hours.upsert';
 
 /**
  * Station and city air quality: hours, days, months, years and forecasts (AirStore), the city

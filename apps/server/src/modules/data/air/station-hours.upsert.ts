@@ -1,7 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { PostgresPool } from 'kysely';
 import { copyRows } from '../../../platform/db/pg-copy';
-import type { StationHourlyTable } from './air.tables';
+import { HOURLY_COLUMNS, type StationHourlyTable } from './air.tables';
 
 /**
  * The bulk write path of StationHoursRepository.upsert, one per dialect. Both do what the
@@ -24,26 +24,14 @@ export const STATION_HOUR_VALUES = [
   'aqi',
   'level',
   'primary_pollutant',
-  'pm2_5',
-  'pm2_5_24h',
-  'pm10',
-  'pm10_24h',
-  'so2',
-  'so2_24h',
-  'no2',
-  'no2_24h',
-  'co',
-  'co_24h',
-  'o3',
-  'o3_1h_max',
-  'o3_8h',
-  'o3_8h_max',
+  ...HOURLY_COLUMNS,
   'qc_flags',
 ] as const satisfies readonly (keyof StationHourInput)[];
 
 /** What an upsert may replace: every value, and where it came from. */
 const REPLACED = [...STATION_HOUR_VALUES, 'source'] as const;
-const ALL_COLUMNS = ['station_code', 'time', ...REPLACED, 'revised', 'updated_at'] as const;
+/** Every column of station_hourly, as the bulk paths write it (also the bench's raw insert). */
+export const STATION_HOUR_COLUMNS = ['station_code', 'time', ...REPLACED, 'revised', 'updated_at'] as const;
 
 /** Whether an incoming row would change the stored one (a re-import of the same values changes nothing). */
 export function differs(stored: StationHourInput, row: StationHourInput): boolean {
@@ -64,7 +52,7 @@ function statementsOf(sqlite: SqliteDatabase.Database): SqliteStatements {
     statements = {
       find: sqlite.prepare('select * from station_hourly where station_code = ? and time = ?'),
       insert: sqlite.prepare(
-        `insert into station_hourly (${ALL_COLUMNS.join(', ')}) values (${ALL_COLUMNS.map(() => '?').join(', ')})`,
+        `insert into station_hourly (${STATION_HOUR_COLUMNS.join(', ')}) values (${STATION_HOUR_COLUMNS.map(() => '?').join(', ')})`,
       ),
       revise: sqlite.prepare(
         `update station_hourly set ${REPLACED.map((c) => `${c} = ?`).join(', ')}, revised = 1, updated_at = ?
@@ -124,8 +112,8 @@ const APPLY = `
     where i.changed and ${SAME_KEY}
     returning 1
   ), inserted as (
-    insert into station_hourly (${ALL_COLUMNS.join(', ')})
-    select ${ALL_COLUMNS.map((c) => `i.${c}`).join(', ')} from sorted i
+    insert into station_hourly (${STATION_HOUR_COLUMNS.join(', ')})
+    select ${STATION_HOUR_COLUMNS.map((c) => `i.${c}`).join(', ')} from sorted i
     where i.fresh
     on conflict (station_code, time) do nothing
     returning 1
@@ -163,7 +151,7 @@ export async function upsertStationHoursPostgres(
       await copyRows(
         client,
         'station_hourly_incoming',
-        ALL_COLUMNS,
+        STATION_HOUR_COLUMNS,
         rows.map((r) => ({ ...r, revised: 0, updated_at: nowSeconds })),
       );
       const applied = await client.query<{ updated: number; inserted: number; unchanged: number }>(APPLY, [nowSeconds]);
