@@ -79,6 +79,10 @@ export const rankAnalysisData = z.object({
     provinceRank: z.number().int().nullable().describe('省内名次变化：正数为上升'),
     value: z.number().nullable().describe('数值变化：本时段减上一时段'),
   }),
+  history: z
+    .array(rankStanding)
+    .optional()
+    .describe('请求了 periods 时：到所选时段为止的各时段名次，按时间升序（含所选时段）'),
 });
 
 export const rankAnalysisResponse = envelope(rankAnalysisData);

@@ -1,7 +1,7 @@
 import { type Area, areaByCode } from '@lantian/areas';
 import { ErrorCode, type RankTimeType, rankTimeType, timelineTimeType } from '@lantian/contracts';
 import { z } from 'zod';
-import { cityParam, reportAppIssue, timeParam } from '../../../platform/http/params';
+import { cityParam, intParam, reportAppIssue, timeParam } from '../../../platform/http/params';
 
 /**
  * Form bodies of the ranking, timeline and 达标 calls, parsed into typed values. Defaults that depend
@@ -69,10 +69,16 @@ export const customAreaRankBody = z.object({
     }),
 });
 
+/** The longest history getRankAnalysis answers: a month of days, two days of hours, three years of months. */
+export const MAX_RANK_HISTORY = 36;
+
 export const rankAnalysisBody = z.object({
   city: cityParam,
   timeType: rankTimeTypeParam,
   time: rankTime,
+  periods: intParam(2, MAX_RANK_HISTORY)
+    .optional()
+    .describe(`名次走势：到所选时段为止的时段数（2–${MAX_RANK_HISTORY}），答复多出 history；缺省不给走势`),
 });
 
 const rangeFields = {

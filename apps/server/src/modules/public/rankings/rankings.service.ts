@@ -77,7 +77,7 @@ export class RankingService {
     return this.ranking(timeType, period, 'custom', identities, snapshot);
   }
 
-  async rankAnalysis(query: RankQuery & { city: Area }): Promise<RankAnalysisData> {
+  async rankAnalysis(query: RankQuery & { city: Area; periods?: number | undefined }): Promise<RankAnalysisData> {
     const identity = identityOf(query.city);
     const timeType = timeTypeOf(query);
     const sortBy = sortKeyOf(timeType);
@@ -96,6 +96,8 @@ export class RankingService {
     const [now, then] = await Promise.all([this.snapshot(period, false), this.snapshot(before, false)]);
     const current = standing(identity, period, now, sortBy);
     const previous = standing(identity, before, then, sortBy);
+    const history =
+      query.periods === undefined ? undefined : await this.history(identity, period, query.periods, sortBy);
     const difference = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b);
     const valueChange = difference(current.value, previous.value);
     return {
@@ -108,7 +110,20 @@ export class RankingService {
         provinceRank: difference(previous.provinceRank, current.provinceRank),
         value: valueChange === null ? null : roundHalfUp(valueChange, 2),
       },
+      ...(history === undefined ? {} : { history }),
     };
+  }
+
+  /**
+   * The city's standing in each of `count` periods up to `last`, oldest first. One period's snapshot at
+   * a time: a month of days is 30 reads of ~340 rows, and holding them all would gain nothing.
+   */
+  private async history(identity: CityIdentity, last: Period, count: number, sortBy: SortBy): Promise<RankStanding[]> {
+    const periods = [last];
+    while (periods.length < count) periods.unshift(previousPeriod(periods[0] as Period));
+    const out: RankStanding[] = [];
+    for (const period of periods) out.push(standing(identity, period, await this.snapshot(period, false), sortBy));
+    return out;
   }
 
   /** The asked period, or the latest one with data: hours as published, days once over, months and years so far. */

@@ -253,6 +253,24 @@ describe('getRankAnalysis', () => {
     expect(data.change).toEqual({ rank: null, provinceRank: null, value: null });
   });
 
+  it('gives the rank over time when periods is asked, oldest first, and nothing more without it', async () => {
+    const data = (await post('/api/getRankAnalysis', { city: 'suzhou', timeType: 'hour', periods: '3' })).json().data;
+    expect(data.history.map((h: { time: string }) => h.time)).toEqual([
+      '2024-05-10 10:00:00',
+      '2024-05-10 11:00:00',
+      '2024-05-10 12:00:00',
+    ]);
+    // The last two are the answer's previous and current standings.
+    expect(data.history[2]).toEqual(data.current);
+    expect(data.history[1]).toEqual(data.previous);
+    const plain = (await post('/api/getRankAnalysis', { city: 'suzhou', timeType: 'hour' })).json().data;
+    expect(plain).not.toHaveProperty('history');
+    for (const periods of ['1', '37', 'x']) {
+      const res = await post('/api/getRankAnalysis', { city: 'suzhou', periods });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
   it('answers an unknown city with 404 and a bad city parameter with 400', async () => {
     const unknown = await post('/api/getRankAnalysis', { city: 'atlantis' });
     expect(unknown.statusCode).toBe(404);
