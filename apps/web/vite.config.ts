@@ -16,6 +16,8 @@ const ROUTE_PAGES: Record<string, string> = {
   '/city': 'src/pages/CityAirPage.tsx',
   '/site': 'src/pages/SiteAirPage.tsx',
   '/weather': 'src/pages/WeatherPage.tsx',
+  '/analysis/city': 'src/pages/CityAnalysisPage.tsx',
+  '/analysis/rank': 'src/pages/RankAnalysisPage.tsx',
 };
 
 /**

@@ -18,17 +18,16 @@ export const NAV_KEYS = ['air', 'cityAnalysis', 'rankAnalysis', 'imageAnalysis',
 export type NavKey = (typeof NAV_KEYS)[number];
 
 /**
- * Where each entry leads unless WEB_NAV_LINKS says otherwise. `air` is this site (it replaces the
- * window); the other five open a new window. Until the analysis and news products exist, each points at
- * the part of this site that serves that need best.
+ * Where each entry leads unless WEB_NAV_LINKS says otherwise: the sections of this site. `air` replaces
+ * the window; the other five open a new one (spec §2 "Side navigation menu").
  */
 export const DEFAULT_NAV_LINKS: Readonly<Record<NavKey, string>> = {
   air: '/city/',
-  cityAnalysis: '/city/?view=analysis',
-  rankAnalysis: '/city/?view=rank',
-  imageAnalysis: '/weather/',
-  dataAnalysis: '/api/docs',
-  news: '/city/?view=news',
+  cityAnalysis: '/analysis/city/',
+  rankAnalysis: '/analysis/rank/',
+  imageAnalysis: '/analysis/image/',
+  dataAnalysis: '/analysis/data/',
+  news: '/news/',
 };
 
 export interface WebRuntimeConfig {

@@ -9,6 +9,9 @@ const SiteAirPage = lazy(() => import('../pages/SiteAirPage'));
 const WeatherPage = lazy(() => import('../pages/WeatherPage'));
 // 投诉举报: not one of the three page tabs; reached from the side navigation's footer.
 const ComplaintPage = lazy(() => import('../pages/ComplaintPage'));
+// The sections of the side navigation (its other five entries), each a route of its own.
+const CityAnalysisPage = lazy(() => import('../pages/CityAnalysisPage'));
+const RankAnalysisPage = lazy(() => import('../pages/RankAnalysisPage'));
 
 export function AppRouter() {
   return (
@@ -45,6 +48,22 @@ export function AppRouter() {
             element={
               <Suspense fallback={<PageLoading />}>
                 <ComplaintPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="analysis/city/*"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <CityAnalysisPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="analysis/rank/*"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <RankAnalysisPage />
               </Suspense>
             }
           />

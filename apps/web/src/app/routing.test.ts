@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activePage, citySegment, isPagePath, pagePath } from './routing';
+import { activePage, cityAnalysisPath, citySegment, isPagePath, pagePath, sectionOf } from './routing';
 
 describe('routing rules (spec §2)', () => {
   it('takes the active page from the first segment only when the path has more than two segments', () => {
@@ -27,5 +27,14 @@ describe('routing rules (spec §2)', () => {
   it('builds /{page}/{segment} with the query string kept', () => {
     expect(pagePath('weather', 'shanghai', '?a=1')).toBe('/weather/shanghai?a=1');
     expect(pagePath('site', 'D110000-01')).toBe('/site/D110000-01');
+  });
+
+  it('tells the sections beside the pages by their prefix, whole segments only', () => {
+    expect(sectionOf('/analysis/city/beijing')?.key).toBe('cityAnalysis');
+    expect(sectionOf('/analysis/rank')?.key).toBe('rankAnalysis');
+    expect(sectionOf('/news/article/12')?.key).toBe('news');
+    expect(sectionOf('/newsroom')).toBeUndefined();
+    expect(sectionOf('/city/beijing')).toBeUndefined();
+    expect(cityAnalysisPath('shanghai', '?year=2024')).toBe('/analysis/city/shanghai?year=2024');
   });
 });

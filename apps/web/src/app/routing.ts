@@ -42,3 +42,28 @@ export function citySegment(pathname: string): string | undefined {
 export function pagePath(page: PageKey, segment: string, search = ''): string {
   return `/${page}/${encodeURIComponent(segment)}${search}`;
 }
+
+/**
+ * The sections of the site beside the three pages: the side navigation's other five entries. They
+ * live inside the same shell (search, tabs) but are not pages: no tab is active there and the current
+ * city is not resolved from their address.
+ */
+export const SECTIONS = [
+  { key: 'cityAnalysis', prefix: '/analysis/city', label: '城市分析' },
+  { key: 'rankAnalysis', prefix: '/analysis/rank', label: '排名分析' },
+  { key: 'imageAnalysis', prefix: '/analysis/image', label: '图像分析' },
+  { key: 'dataAnalysis', prefix: '/analysis/data', label: '数据分析' },
+  { key: 'news', prefix: '/news', label: '新闻资讯' },
+] as const;
+
+export type Section = (typeof SECTIONS)[number];
+
+/** The section an address belongs to (`/analysis/rank`, `/news/article/3`), or undefined on a page. */
+export function sectionOf(pathname: string): Section | undefined {
+  return SECTIONS.find((s) => pathname === s.prefix || pathname.startsWith(`${s.prefix}/`));
+}
+
+/** The city analysis of a city: `/analysis/city/{pinyin}` with the query string kept. */
+export function cityAnalysisPath(segment: string, search = ''): string {
+  return `/analysis/city/${encodeURIComponent(segment)}${search}`;
+}

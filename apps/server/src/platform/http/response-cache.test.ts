@@ -103,6 +103,17 @@ describe('ResponseCache', () => {
       'getCityHoursData?city=110000&startTime=',
     );
   });
+
+  it('keys parsed objects and lists by their whole content: a province scope is not the national one', () => {
+    // Found by the ranking analysis page: both scopes printed as [object Object] and shared one answer.
+    const all = cacheKey('getCityRank', { rankType: { kind: 'all' } });
+    const jiangsu = cacheKey('getCityRank', { rankType: { kind: 'province', province: { code: '320000' } } });
+    expect(all).not.toBe(jiangsu);
+    expect(jiangsu).toBe('getCityRank?rankType={kind:province,province:320000}');
+    const group = (...codes: string[]) => cacheKey('getCustomAreaRank', { areaCodes: codes.map((code) => ({ code })) });
+    expect(group('110000', '310000')).toBe('getCustomAreaRank?areaCodes=[110000,310000]');
+    expect(group('110000', '310000')).not.toBe(group('110000', '320100'));
+  });
 });
 
 describe('sendAnswer', () => {

@@ -117,8 +117,21 @@ export class ResponseCache {
 }
 
 /** A parsed parameter as key text: a city by its code (so `beijing` and `110000` share an entry). */
+/**
+ * A parsed parameter as key text: an area (anything with a `code`) by its code, lists and other
+ * objects (a ranking's scope `{ kind: 'province', province }`, a group of areas) spelled out in full.
+ * Only a value's whole content may key an answer: two scopes printed alike would share one answer.
+ */
 function keyText(value: unknown): string {
-  if (typeof value === 'object' && value !== null && 'code' in value) return String(value.code);
+  if (Array.isArray(value)) return `[${value.map(keyText).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    if ('code' in value) return String(value.code);
+    const record = value as Record<string, unknown>;
+    return `{${Object.keys(record)
+      .sort()
+      .map((k) => `${k}:${keyText(record[k])}`)
+      .join(',')}}`;
+  }
   return String(value ?? '');
 }
 

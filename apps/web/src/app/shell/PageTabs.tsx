@@ -5,22 +5,24 @@ import { looksLikeStationCode } from '../../modules/city/city';
 import { Icon } from '../../shared/Icon';
 import { NARROW_QUERY, useMediaQuery } from '../../shared/useMediaQuery';
 import { PAGES, type PageKey } from '../pages';
-import { activePage, citySegment, pagePath } from '../routing';
+import { activePage, citySegment, isPagePath, pagePath, sectionOf } from '../routing';
 
 /**
  * Where each tab leads: `/{page}/{pinyin}` with the query string kept (spec §2); the site tab keeps a
  * station code when the site page shows one.
  */
-function useTabTargets(): { active: PageKey; targets: Record<PageKey, string> } {
+function useTabTargets(): { active: PageKey | undefined; targets: Record<PageKey, string> } {
   const { pathname, search } = useLocation();
   const city = useCurrentCity();
-  const active = activePage(pathname);
+  // In a section (analysis, news) no tab is active; the tabs lead to the current city's pages.
+  const onPage = isPagePath(pathname);
+  const active = onPage ? activePage(pathname) : undefined;
   const segment = citySegment(pathname) ?? '';
-  const citySeg = city?.pyName ?? segment;
+  const citySeg = city?.pyName ?? (onPage ? segment : '');
   const targets = {} as Record<PageKey, string>;
   for (const p of PAGES) {
     const keepStation = p.key === 'site' && active === 'site' && looksLikeStationCode(segment);
-    targets[p.key] = pagePath(p.key, keepStation ? segment : citySeg, search);
+    targets[p.key] = pagePath(p.key, keepStation ? segment : citySeg, onPage ? search : '');
   }
   return { active, targets };
 }
@@ -60,7 +62,10 @@ function TabsPopover() {
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const active = PAGES.find((p) => p.key === activePage(pathname)) ?? PAGES[0];
+  // In a section the toggle names the section: the tabs inside lead away from it.
+  const label = isPagePath(pathname)
+    ? (PAGES.find((p) => p.key === activePage(pathname)) ?? PAGES[0]).label
+    : (sectionOf(pathname)?.label ?? PAGES[0].label);
 
   useEffect(() => {
     if (!open) return;
@@ -92,7 +97,7 @@ function TabsPopover() {
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((o) => !o)}
       >
-        <span className="lt-tabs-toggle-label">{active.label}</span>
+        <span className="lt-tabs-toggle-label">{label}</span>
         <Icon name="down" />
         <span className="lt-visually-hidden">，切换页面</span>
       </button>

@@ -10,10 +10,10 @@ import {
 import type { NavKey } from '@lantian/contracts/web-config';
 import { Drawer } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { AccountArea } from '../../modules/account';
 import { AntdScope } from '../../shared/antd/AntdScope';
-import { MAIN_NAV_KEY, navEntries } from './navigation';
+import { currentNavKey, navEntries } from './navigation';
 
 const ICONS: Record<NavKey, ReactNode> = {
   air: <CloudOutlined />,
@@ -29,6 +29,7 @@ const ICONS: Record<NavKey, ReactNode> = {
  * entries. A separate chunk: it loads when the menu button is first pressed or the page is idle.
  */
 export default function SideNav({ open, onClose }: { open: boolean; onClose(): void }) {
+  const current = currentNavKey(useLocation().pathname);
   return (
     <AntdScope>
       <Drawer
@@ -54,11 +55,11 @@ export default function SideNav({ open, onClose }: { open: boolean; onClose(): v
             {navEntries().map((entry) => (
               <li key={entry.key}>
                 <a
-                  className={entry.key === MAIN_NAV_KEY ? 'lt-sidenav-link lt-sidenav-link-current' : 'lt-sidenav-link'}
+                  className={entry.key === current ? 'lt-sidenav-link lt-sidenav-link-current' : 'lt-sidenav-link'}
                   href={entry.url}
                   target={entry.target}
                   rel={entry.target === '_blank' ? 'noopener noreferrer' : undefined}
-                  aria-current={entry.key === MAIN_NAV_KEY ? 'page' : undefined}
+                  aria-current={entry.key === current ? 'page' : undefined}
                   data-nav-key={entry.key}
                 >
                   <span className="lt-sidenav-icon" aria-hidden>

@@ -1,5 +1,6 @@
 import { NAV_KEYS, type NavKey } from '@lantian/contracts/web-config';
 import { runtimeConfig } from '../../shared/runtime-config';
+import { sectionOf } from '../routing';
 
 /**
  * The side navigation's six entries (spec §1, §2 "Side navigation menu", §3 "Navigation entry": label,
@@ -24,6 +25,11 @@ const LABELS: Record<NavKey, string> = {
 };
 
 export const MAIN_NAV_KEY: NavKey = 'air';
+
+/** The entry the visitor is in: a section's own entry, otherwise the main one (the three pages). */
+export function currentNavKey(pathname: string): NavKey {
+  return sectionOf(pathname)?.key ?? MAIN_NAV_KEY;
+}
 
 export function navEntries(links: Record<NavKey, string> = runtimeConfig.navLinks): NavEntry[] {
   return NAV_KEYS.map((key) => ({

@@ -1,16 +1,9 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useCurrentCity } from '../../modules/city';
+import { setMeta } from '../document-meta';
 import { SITE_TITLE_SUFFIX } from '../pages';
-
-function setMeta(name: string, content: string) {
-  let meta = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
-  if (meta === null) {
-    meta = document.createElement('meta');
-    meta.name = name;
-    document.head.append(meta);
-  }
-  meta.content = content;
-}
+import { isPagePath } from '../routing';
 
 /**
  * Spec §2: the title becomes '{area name}空气质量数据-' plus the site suffix, and the keywords and
@@ -19,11 +12,13 @@ function setMeta(name: string, content: string) {
 export function useDocumentMeta(): void {
   const city = useCurrentCity();
   const name = city?.name;
+  const onPage = isPagePath(useLocation().pathname);
   useEffect(() => {
-    if (name === undefined) return;
+    // The sections (analysis, news) title their own documents.
+    if (name === undefined || !onPage) return;
     document.title = `${name}空气质量数据-${SITE_TITLE_SUFFIX}`;
     const text = `${name}空气质量数据 全国大气污染`;
     setMeta('keywords', text);
     setMeta('description', text);
-  }, [name]);
+  }, [name, onPage]);
 }

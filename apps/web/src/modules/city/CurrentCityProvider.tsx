@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { activePage, citySegment, isPagePath, pagePath } from '../../app/routing';
+import { activePage, cityAnalysisPath, citySegment, isPagePath, pagePath, sectionOf } from '../../app/routing';
 import { whenFirstScreenSettled } from '../../shared/first-screen';
 import { toast } from '../../shared/toast';
 import {
@@ -88,8 +88,26 @@ export function CurrentCityProvider({ children }: { children: ReactNode }) {
     };
 
     // '/' and unknown paths are the router's to redirect; resolving them too would race its redirect.
-    if (list.isPending || !isPagePath(pathname)) return;
+    const section = sectionOf(pathname);
+    if (list.isPending || (!isPagePath(pathname) && section === undefined)) return;
     const listed = list.isSuccess;
+
+    if (section !== undefined) {
+      // A section (analysis, news) is not addressed by city, so its address is left alone. The city
+      // analysis names its city, which becomes current; elsewhere the shell shows the city resolved as
+      // on the pages (shown, stored, IP, Beijing) for the search box and the tabs.
+      const named = section.key === 'cityAnalysis' && listed ? findCity(index, segment) : undefined;
+      if (named !== undefined) {
+        choose(toCurrentCity(named));
+        return;
+      }
+      if (current !== undefined) return;
+      void (async () => {
+        const next = readSessionCity() ?? (listed ? await fromIp() : undefined) ?? DEFAULT_CITY;
+        if (run === generation.current) choose(next);
+      })();
+      return;
+    }
 
     if (listed) {
       const hit = findCity(index, segment);
@@ -136,7 +154,12 @@ export function CurrentCityProvider({ children }: { children: ReactNode }) {
     (next: CurrentCity | CityListEntry) => {
       const picked = 'areaCode' in next ? toCurrentCity(next) : next;
       choose(picked);
-      const target = pagePath(activePage(window.location.pathname), picked.pyName, window.location.search);
+      const { pathname, search } = window.location;
+      // In the city analysis the search box changes the analysed city; elsewhere it opens a page.
+      const target =
+        sectionOf(pathname)?.key === 'cityAnalysis'
+          ? cityAnalysisPath(picked.pyName, search)
+          : pagePath(activePage(pathname), picked.pyName, isPagePath(pathname) ? search : '');
       if (`${window.location.pathname}${window.location.search}` !== target) void navigate(target);
     },
     [choose, navigate],
