@@ -134,9 +134,12 @@ test.describe('排名分析', () => {
     await expect(best.locator('li').first()).toContainText(ranking.items[0]?.cityName ?? '');
     await expect(page.locator('[data-block="ra-top"]')).toContainText(`共 ${ranking.total} 个城市参与`);
     const worst = ranking.items.filter((i) => i.rank !== null).at(-1);
-    await expect(page.getByRole('list', { name: /空气最差的 10 个城市/ }).locator('li').first()).toContainText(
-      worst?.cityName ?? '',
-    );
+    await expect(
+      page
+        .getByRole('list', { name: /空气最差的 10 个城市/ })
+        .locator('li')
+        .first(),
+    ).toContainText(worst?.cityName ?? '');
 
     // The hourly ranking: the address carries the view.
     await page.getByText('实时', { exact: true }).click();
