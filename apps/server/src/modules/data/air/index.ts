@@ -26,6 +26,7 @@ export type {
   StationHour,
   StationHourInput,
   StationHourWithStation,
+  StationProfileColumn,
   UpsertCounts,
 } from './station-hours.repository';
 export { STATION_HOUR_COLUMNS } from './station-hours.upsert';
