@@ -9,6 +9,8 @@ const SiteAirPage = lazy(() => import('../pages/SiteAirPage'));
 const WeatherPage = lazy(() => import('../pages/WeatherPage'));
 // 投诉举报: not one of the three page tabs; reached from the side navigation's footer.
 const ComplaintPage = lazy(() => import('../pages/ComplaintPage'));
+// 数据分析 (issue 18): antd and ECharts load with this route only.
+const DataAnalysisPage = lazy(() => import('../pages/DataAnalysisPage'));
 
 export function AppRouter() {
   return (
@@ -45,6 +47,14 @@ export function AppRouter() {
             element={
               <Suspense fallback={<PageLoading />}>
                 <ComplaintPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="analysis/data"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <DataAnalysisPage />
               </Suspense>
             }
           />
