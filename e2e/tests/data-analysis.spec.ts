@@ -30,7 +30,10 @@ async function pickCity(page: Page, name: string) {
   const select = page.getByRole('combobox', { name: '选择城市' });
   await select.click();
   await select.fill(name);
-  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${name}`) }).first().click();
+  await page
+    .locator('.ant-select-item-option', { hasText: new RegExp(`^${name}`) })
+    .first()
+    .click();
 }
 
 function parseCsv(text: string): string[][] {
@@ -46,7 +49,10 @@ const num = (v: string | undefined) => (v === undefined || v === '' ? null : Num
 const noHorizontalScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-test('data analysis: query, chart, table, CSV and Excel read back equal to the API, clusters, share link', async ({ page, context }) => {
+test('data analysis: query, chart, table, CSV and Excel read back equal to the API, clusters, share link', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const errors = watchForErrors(page);
   await page.setViewportSize(VIEWPORTS.desktop);
@@ -103,9 +109,10 @@ test('data analysis: query, chart, table, CSV and Excel read back equal to the A
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile((await xlsx.path()) ?? '');
   const sheet = book.getWorksheet('数据');
-  expect(sheet?.rowCount).toBe(answer.data.table.total + 1);
+  if (sheet === undefined) throw new Error('no sheet 数据');
+  expect(sheet.rowCount).toBe(answer.data.table.total + 1);
   const xlsxFirst = answer.data.table.list.map((_, i) => {
-    const cells = (sheet?.getRow(i + 2).values as unknown[]).slice(1);
+    const cells = (sheet.getRow(i + 2).values as unknown[]).slice(1);
     return {
       time: String(cells[0]),
       code: String(cells[2]),

@@ -185,8 +185,11 @@ function ClusterMap({ data, outline }: { data: ClusterCollection; outline: strin
       geo: {
         map: MAP_NAME,
         roam: true,
-        center: [104.5, 36],
-        zoom: 1.15,
+        // The outline fills the box (the islands of the South China Sea make it tall).
+        top: 8,
+        bottom: 8,
+        left: 8,
+        right: 8,
         itemStyle: { areaColor: '#f3f6fa', borderColor: '#c5cfdc' },
         emphasis: { disabled: true },
         label: { show: false },
@@ -235,13 +238,14 @@ function ProfileChart({
   const option = useMemo(
     (): EChartsCoreOption => ({
       animation: false,
-      grid: { left: 44, right: 16, top: 36, bottom: 32 },
+      grid: { left: 44, right: 16, top: 60, bottom: 32 },
       legend: { type: 'scroll', top: 0 },
       tooltip: { trigger: 'axis', confine: true },
       xAxis: { type: 'category', data: Array.from({ length: 24 }, (_, h) => `${h + 1}时`), boundaryGap: false },
       yAxis: {
         type: 'value',
         name: profile === 'z' ? 'z 分数' : factor === 'aqi' ? 'AQI' : factor === 'co' ? 'mg/m³' : 'μg/m³',
+        nameTextStyle: { align: 'left' },
         splitLine: { lineStyle: { color: '#eef0f3' } },
       },
       series: each.map((c) => ({

@@ -307,11 +307,16 @@ function TrendChart({ data, pollutant }: { data: HistoryData; pollutant: History
       }));
     return {
       animation: false,
-      grid: { left: 44, right: 16, top: 40, bottom: 56 },
+      grid: { left: 44, right: 16, top: 60, bottom: 56 },
       legend: { type: 'scroll', top: 0 },
       tooltip: { trigger: 'axis', confine: true },
       xAxis: { type: 'category', data: data.times, boundaryGap: false, axisLabel: { hideOverlap: true } },
-      yAxis: { type: 'value', name: column?.unit ?? '', scale: false, splitLine: { lineStyle: { color: '#eef0f3' } } },
+      yAxis: {
+        type: 'value',
+        name: column?.unit ?? '',
+        nameTextStyle: { align: 'left' },
+        splitLine: { lineStyle: { color: '#eef0f3' } },
+      },
       dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
       series,
     };
@@ -339,12 +344,19 @@ function DataTable({
 }) {
   const columns = useMemo(
     () => [
-      { title: '时间', dataIndex: 'time', key: 'time', fixed: 'left' as const, width: 132 },
-      { title: '名称', dataIndex: 'name', key: 'name', width: 120, ellipsis: true },
+      {
+        title: '时间',
+        dataIndex: 'time',
+        key: 'time',
+        fixed: 'left' as const,
+        width: data?.granularity === 'hour' ? 128 : 96,
+      },
+      // Narrow on phones: the first value column stays in sight beside the time.
+      { title: '名称', dataIndex: 'name', key: 'name', width: 84, ellipsis: true },
       ...(data?.columns ?? []).map((c, i) => ({
         title: c.title,
         key: c.key,
-        width: 110,
+        width: 96,
         align: 'right' as const,
         render: (_: unknown, row: HistoryData['table']['list'][number]) => {
           const v = row.values[i];
@@ -352,7 +364,7 @@ function DataTable({
         },
       })),
     ],
-    [data?.columns],
+    [data?.columns, data?.granularity],
   );
   return (
     <Table

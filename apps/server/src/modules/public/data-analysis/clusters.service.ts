@@ -24,6 +24,7 @@ import { AppError } from '../../../platform/errors';
 import type { AirStore } from '../../data/air';
 import type { StationsRepository } from '../../data/stations';
 import { CLUSTER_LIMITS, type ClusterQuery } from './data-analysis.schemas';
+import { POLLUTANT_NAMES } from './history-periods';
 
 /**
  * Station clusters (getClusterData / getClusterMsg / getClusterEachData): stations grouped by the
@@ -142,7 +143,7 @@ export class ClustersService {
     );
     const method: ClusterMethod = {
       algorithm: 'k-means（k-means++ 初始化，固定随机种子，Lloyd 迭代至收敛或 100 次）',
-      features: `各站点 ${factor} 在时段内每个整点（北京时间，按小时结束时刻 1–24 时）的平均值，构成 24 维日变化曲线`,
+      features: `各站点 ${POLLUTANT_NAMES[factor]} 在时段内每个整点（北京时间，按小时结束时刻 1–24 时）的平均值，构成 24 维日变化曲线`,
       normalisation:
         '每个站点的 24 维曲线各自做 z-score 标准化（减均值、除以标准差；恒定曲线记为全 0），按形状而非浓度高低聚类',
       pollutant: factor,
