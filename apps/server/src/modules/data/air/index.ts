@@ -25,6 +25,7 @@ export type {
   StationDayInput,
   StationHour,
   StationHourInput,
+  StationHourValues,
   StationHourWithStation,
   StationProfileColumn,
   UpsertCounts,

@@ -15,7 +15,7 @@ import {
   roundConcentration,
   SECONDS_PER_HOUR,
 } from '@lantian/domain';
-import type { CityDay, CityHourSeriesRow, CityMonth, StationHour } from '../../data/air';
+import type { CityDay, CityHourSeriesRow, CityMonth, StationHourValues } from '../../data/air';
 
 /**
  * The pure part of the history query: the periods of a range, what each pollutant means at each
@@ -166,12 +166,12 @@ export function cityMonthValues(row: CityMonth, pollutants: readonly HistoryPoll
   return { period: year * 12 + (row.month % 100) - 1, values: pick(values, pollutants) };
 }
 
-export function stationHourValues(row: StationHour, pollutants: readonly HistoryPollutant[]): PeriodValues {
+export function stationHourValues(row: StationHourValues, pollutants: readonly HistoryPollutant[]): PeriodValues {
   return { period: Number(row.time), values: pick(row, pollutants) };
 }
 
 type DayKey = 'pm2_5' | 'pm10' | 'so2' | 'no2' | 'co';
-type HourInput = Pick<StationHour, 'time' | 'pm2_5' | 'pm10' | 'so2' | 'no2' | 'co' | 'o3'>;
+type HourInput = Pick<StationHourValues, 'time' | 'pm2_5' | 'pm10' | 'so2' | 'no2' | 'co' | 'o3'>;
 
 /** A station's values of one China day from its hours (null where a statistic lacks valid hours). */
 export function stationDayValues(day: number, hours: readonly HourInput[]): Required<Values> {

@@ -206,14 +206,14 @@ export class HistoryService {
       return rows.map((r) => cityMonthValues(r, pollutants));
     }
     if (range.granularity === 'hour') {
-      return (await this.air.stationHours.series(target.code, range.first, range.last)).map((r) =>
+      return (await this.air.stationHours.valuesOf(target.code, range.first, range.last)).map((r) =>
         stationHourValues(r, pollutants),
       );
     }
     // The hours of the days (or months) asked: those ending after the first day's 00:00 and up to the last day's 24:00.
     const firstDay = range.granularity === 'day' ? range.first : chinaDay(chinaMonthStart(range.first));
     const lastDay = range.granularity === 'day' ? range.last : chinaDay(chinaMonthStart(range.last + 1)) - 1;
-    const hours = await this.air.stationHours.series(
+    const hours = await this.air.stationHours.valuesOf(
       target.code,
       chinaDayStart(firstDay) + SECONDS_PER_HOUR,
       chinaDayStart(lastDay) + SECONDS_PER_DAY,

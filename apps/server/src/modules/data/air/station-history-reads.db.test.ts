@@ -34,4 +34,39 @@ describe.each(testDialects())('hour-of-day means of station hours on %s', (diale
       { station_code: '1002A', hour: 8, mean: 7, count: 1 },
     ]);
   });
+
+  it('reads one station’s hours in [from, to] with the values a history table shows, by time', async () => {
+    const { database } = await fresh();
+    await addStations(database);
+    const air = new AirStore(database);
+    const t = (h: number) => chinaTime(2024, 5, 1, h);
+    await air.stationHours.upsert(
+      [
+        stationHour('1001A', t(3), { pm2_5: 30, o3: 90 }),
+        stationHour('1001A', t(1), { pm2_5: 10 }),
+        stationHour('1001A', t(2), { pm2_5: null }),
+        stationHour('1002A', t(2), { pm2_5: 99 }),
+        stationHour('1001A', t(5), { pm2_5: 50 }),
+      ],
+      t(6),
+    );
+    const rows = await air.stationHours.valuesOf('1001A', t(1), t(3));
+    expect(rows.map((r) => [Number(r.time), r.pm2_5])).toEqual([
+      [t(1), 10],
+      [t(2), null],
+      [t(3), 30],
+    ]);
+    expect(Object.keys(rows[0] ?? {}).sort()).toEqual([
+      'aqi',
+      'co',
+      'no2',
+      'o3',
+      'o3_8h',
+      'pm10',
+      'pm2_5',
+      'so2',
+      'time',
+    ]);
+    expect(rows[2]).toMatchObject({ o3: 90, aqi: expect.any(Number) });
+  });
 });
