@@ -10,6 +10,8 @@ export const ErrorCode = {
   PUZZLE_MISMATCH: 40022,
   PUZZLE_RETRY: 40023,
   OLD_PASSWORD_WRONG: 40024,
+  /** A history query or export asking for more rows than one call may read. */
+  QUERY_TOO_LARGE: 40030,
   UNAUTHENTICATED: 40100,
   SIGNATURE_INVALID: 40101,
   LOGIN_FAILED: 40120,
@@ -28,6 +30,9 @@ export const ErrorCode = {
   NOT_FOUND: 40400,
   ROUTE_NOT_FOUND: 40401,
   CITY_NOT_FOUND: 40402,
+  STATION_NOT_FOUND: 40430,
+  /** An export ticket unknown, used or expired. */
+  EXPORT_TICKET_NOT_FOUND: 40431,
   METHOD_NOT_ALLOWED: 40500,
   CONFLICT: 40900,
   PHONE_TAKEN: 40920,

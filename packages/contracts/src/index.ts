@@ -4,6 +4,7 @@ export * from './alarms';
 export * from './city-air';
 export * from './city-analysis';
 export * from './common';
+export * from './data-analysis';
 export * from './envelope';
 export * from './error-codes';
 export * from './map-columns';

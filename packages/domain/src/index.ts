@@ -1,6 +1,7 @@
 export * from './aqi';
 export * from './averages';
 export * from './city';
+export * from './cluster';
 export * from './dashboards';
 export * from './display';
 export * from './freshness';

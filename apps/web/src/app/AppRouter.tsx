@@ -12,6 +12,7 @@ const ComplaintPage = lazy(() => import('../pages/ComplaintPage'));
 // The sections of the side navigation (its other five entries), each a route of its own.
 const CityAnalysisPage = lazy(() => import('../pages/CityAnalysisPage'));
 const RankAnalysisPage = lazy(() => import('../pages/RankAnalysisPage'));
+const DataAnalysisPage = lazy(() => import('../pages/DataAnalysisPage'));
 
 export function AppRouter() {
   return (
@@ -64,6 +65,14 @@ export function AppRouter() {
             element={
               <Suspense fallback={<PageLoading />}>
                 <RankAnalysisPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="analysis/data"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <DataAnalysisPage />
               </Suspense>
             }
           />

@@ -25,7 +25,9 @@ export type {
   StationDayInput,
   StationHour,
   StationHourInput,
+  StationHourValues,
   StationHourWithStation,
+  StationProfileColumn,
   UpsertCounts,
 } from './station-hours.repository';
 export { STATION_HOUR_COLUMNS } from './station-hours.upsert';

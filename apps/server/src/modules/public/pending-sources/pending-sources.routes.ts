@@ -1,5 +1,4 @@
 import {
-  alarmItem,
   type emptyFeatureCollection,
   emptyFeatureCollectionResponse,
   emptyListResponse,
@@ -12,7 +11,7 @@ import { type ApiApp, ok } from '../../../platform/http/routes';
 
 /**
  * Spec §7 calls whose data source (trajectory model, soundings, radar, typhoon tracks, satellite
- * and traffic images, cluster and meteo-info products) is not connected yet. Each is registered
+ * and traffic images, meteo-info products) is not connected yet. Each is registered
  * with its method, path and a parameter schema from the spec's names, so clients and the API docs
  * see the real contract; each answers code 0 with an empty result of its shape — an empty list,
  * or an empty FeatureCollection where the answer is a map layer — except getTrafficImage, a blob
@@ -83,30 +82,6 @@ const PENDING_CALLS: readonly PendingCall[] = [
     summary: '交通图像的城市配置',
     in: 'querystring',
     params: z.object({}),
-    answer: 'list',
-  },
-  {
-    method: 'GET',
-    url: '/api/getClusterData',
-    summary: '污染聚类区域（地图图层）',
-    in: 'querystring',
-    params: z.object({ time: optionalTime, factor: alarmItem.optional().describe('项目：aqi 或污染物') }),
-    answer: 'features',
-  },
-  {
-    method: 'GET',
-    url: '/api/getClusterMsg',
-    summary: '污染聚类说明',
-    in: 'querystring',
-    params: z.object({ time: optionalTime }),
-    answer: 'list',
-  },
-  {
-    method: 'GET',
-    url: '/api/getClusterEachData',
-    summary: '各聚类区域的数据',
-    in: 'querystring',
-    params: z.object({ time: optionalTime, factor: alarmItem.optional() }),
     answer: 'list',
   },
   {

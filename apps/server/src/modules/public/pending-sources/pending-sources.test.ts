@@ -16,7 +16,6 @@ afterAll(async () => {
 const SAMPLE: Readonly<Record<string, { url?: string; params?: Record<string, string> }>> = {
   '/api/getTrafficImage': { params: { cityName: '北京' } },
   '/api/getTrafficImageRecord': { params: { cityName: '北京', time: '2024-01-10 10:00:00' } },
-  '/api/getClusterData': { params: { factor: 'pm2_5' } },
   '/api/common/getRgbaImageNameList': {
     params: { type: 'fy4a', code: 'true_color', time: '2024-01-10 10:00:00', mode: 'day' },
   },
@@ -36,8 +35,8 @@ const trajectory = async (body: SignableParams) => {
 };
 
 describe('calls whose data source is not connected yet', () => {
-  it('registers all 21, and each answers code 0 with an empty result of its shape', async () => {
-    expect(PENDING_CALL_ROUTES).toHaveLength(21);
+  it('registers all 18, and each answers code 0 with an empty result of its shape', async () => {
+    expect(PENDING_CALL_ROUTES).toHaveLength(18);
     for (const call of PENDING_CALL_ROUTES.filter((c) => c.method === 'GET')) {
       const sample = SAMPLE[call.url] ?? {};
       const res = await signedInject(app.server, app.config, {

@@ -1,0 +1,2 @@
+export * from './kmeans';
+export * from './profiles';
