@@ -17,6 +17,7 @@ import {
   HeatMapOutlined,
   NodeIndexOutlined,
   NotificationOutlined,
+  ReadOutlined,
   RadarChartOutlined,
   SafetyCertificateOutlined,
   SoundOutlined,
@@ -68,6 +69,7 @@ export const SECTION_PARTS: Record<MenuKey, SectionParts> = {
   'dictionary': { icon: BookOutlined, load: () => import('../sections/dictionary') },
   'open-apps': { icon: ApiOutlined, load: () => import('../sections/open-apps') },
   'audit': { icon: AuditOutlined, load: () => import('../sections/audit') },
+  'news': { icon: ReadOutlined },
 };
 
 export type Section = MenuEntry & SectionParts;
