@@ -17,8 +17,8 @@ import {
   HeatMapOutlined,
   NodeIndexOutlined,
   NotificationOutlined,
-  ReadOutlined,
   RadarChartOutlined,
+  ReadOutlined,
   SafetyCertificateOutlined,
   SoundOutlined,
   TeamOutlined,
@@ -69,7 +69,7 @@ export const SECTION_PARTS: Record<MenuKey, SectionParts> = {
   'dictionary': { icon: BookOutlined, load: () => import('../sections/dictionary') },
   'open-apps': { icon: ApiOutlined, load: () => import('../sections/open-apps') },
   'audit': { icon: AuditOutlined, load: () => import('../sections/audit') },
-  'news': { icon: ReadOutlined },
+  'news': { icon: ReadOutlined, load: () => import('../sections/news') },
 };
 
 export type Section = MenuEntry & SectionParts;

@@ -9,6 +9,8 @@ const SiteAirPage = lazy(() => import('../pages/SiteAirPage'));
 const WeatherPage = lazy(() => import('../pages/WeatherPage'));
 // 投诉举报: not one of the three page tabs; reached from the side navigation's footer.
 const ComplaintPage = lazy(() => import('../pages/ComplaintPage'));
+// 新闻资讯 (issue 18): its own lazy chunk, reached from the side navigation.
+const NewsPage = lazy(() => import('../pages/NewsPage'));
 
 export function AppRouter() {
   return (
@@ -45,6 +47,14 @@ export function AppRouter() {
             element={
               <Suspense fallback={<PageLoading />}>
                 <ComplaintPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="news/*"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <NewsPage />
               </Suspense>
             }
           />
