@@ -84,7 +84,6 @@ function ArticleForm({ article }: { article: AdminArticle | undefined }) {
       setCurrent(saved);
       client.setQueryData(newsKeys.article(saved.articleId), saved);
       void client.invalidateQueries({ queryKey: ['cms', 'articles'] });
-      if (current === undefined) void navigate(`/platform/news/articles/${saved.articleId}`, { replace: true });
       return saved;
     } catch (err) {
       if (!showServerErrors(form, err)) setProblem(errorText(err));
@@ -100,7 +99,11 @@ function ArticleForm({ article }: { article: AdminArticle | undefined }) {
     setBusy(what);
     try {
       const result = await work();
-      if (result !== undefined) void message.success(done(result));
+      if (result === undefined) return;
+      void message.success(done(result));
+      // A new article gets its own address once the whole action is done (the page then reopens
+      // from the saved copy in the query cache).
+      if (article === undefined) void navigate(`/news/articles/${result.articleId}`, { replace: true });
     } catch (err) {
       setProblem(errorText(err));
     } finally {
@@ -134,6 +137,7 @@ function ArticleForm({ article }: { article: AdminArticle | undefined }) {
         if (current === undefined) return undefined;
         const after = await changeStatus(current.articleId, 'unpublish');
         setCurrent(after);
+        client.setQueryData(newsKeys.article(after.articleId), after);
         void client.invalidateQueries({ queryKey: ['cms', 'articles'] });
         return after;
       },
@@ -144,7 +148,7 @@ function ArticleForm({ article }: { article: AdminArticle | undefined }) {
     <Card
       title={
         <Space>
-          <Link to="/platform/news/">
+          <Link to="/news/">
             <ArrowLeftOutlined /> 文章列表
           </Link>
           <span>{current === undefined ? '写文章' : '编辑文章'}</span>

@@ -83,7 +83,7 @@ function Articles() {
       key: 'title',
       render: (_, r) => (
         <Space size={4} wrap>
-          <Link to={`/platform/news/articles/${r.articleId}`}>{r.title}</Link>
+          <Link to={`/news/articles/${r.articleId}`}>{r.title}</Link>
           {r.isTop && <Tag color="red">置顶</Tag>}
           {r.isFocus && <Tag color="blue">焦点</Tag>}
           {r.isRecommend && <Tag color="cyan">推荐</Tag>}
@@ -106,7 +106,7 @@ function Articles() {
       width: 200,
       render: (_, r) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => void navigate(`/platform/news/articles/${r.articleId}`)}>
+          <Button type="link" size="small" onClick={() => void navigate(`/news/articles/${r.articleId}`)}>
             编辑
           </Button>
           {r.status === 'draft' ? (
@@ -161,7 +161,7 @@ function Articles() {
           onSearch={(v) => table.setFilters({ keyword: v })}
           style={{ width: 220 }}
         />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/platform/news/articles/new')}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/news/articles/new')}>
           写文章
         </Button>
       </Space>

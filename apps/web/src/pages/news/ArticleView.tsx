@@ -37,10 +37,9 @@ export function ArticleView() {
   if (article === undefined) return <div className="lt-news-skeleton lt-news-skeleton-tall" aria-busy="true" />;
 
   const vote = async () => {
-    if (article.upVoted || voting) {
-      if (article.upVoted) setNote('您已经点过赞了');
-      return;
-    }
+    // Asked of the server even when this page believes the vote is in: the server is the one that
+    // counts, and its answer (409 for a second vote) is what the reader is told.
+    if (voting) return;
     setVoting(true);
     setNote(undefined);
     try {

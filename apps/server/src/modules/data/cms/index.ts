@@ -1,7 +1,7 @@
 import { type Env, oneOf } from '../../../platform/config';
 import { defineModule, type ModuleContext } from '../../../platform/module';
 import { PeriodicJobs } from '../../../platform/periodic';
-import { air } from '../air';
+import { air, HOUR_INGESTED_CHANNEL } from '../air';
 import { CmsStore } from './cms.store';
 import type { CmsTables } from './cms.tables';
 import { writeDemoNews } from './cms-demo';
@@ -38,7 +38,15 @@ export const cms = defineModule({
     const store = new CmsStore(context.database);
     const airStore = context.use(air).store;
     const jobs = new PeriodicJobs(context.log);
-    const demo = () => writeDemoNews({ cms: store, air: airStore, now: context.now });
+    // One run at a time: a burst of new hours (the demo seed) asks many times over.
+    let running: Promise<number> | undefined;
+    const demo = () => {
+      running ??= writeDemoNews({ cms: store, air: airStore, now: context.now }).finally(() => {
+        running = undefined;
+      });
+      return running;
+    };
+    let unsubscribe: (() => Promise<void>) | undefined;
     return {
       api: { store, writeDemo: demo },
       async start() {
@@ -47,12 +55,15 @@ export const cms = defineModule({
           if (removed > 0) context.log.info({ removed }, 'demo news removed (DEMO_DATA=off)');
           return;
         }
-        // The demo air data may still be seeding: the job writes the articles once days exist.
-        await demo().catch((err: unknown) => context.log.error({ err }, 'demo news not written'));
+        const write = () => demo().catch((err: unknown) => context.log.error({ err }, 'demo news not written'));
+        await write();
+        // The demo air data may still be seeding: a new hour (or day) of data is a chance to write.
+        unsubscribe = await context.state.subscribe(HOUR_INGESTED_CHANNEL, () => void write());
         jobs.every(DEMO_CHECK_MS, 'demo news not written', demo);
       },
       async close() {
         jobs.stop();
+        await unsubscribe?.();
       },
     };
   },
