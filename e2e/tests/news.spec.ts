@@ -171,6 +171,8 @@ test('an article written and published in the console is read and up-voted once 
   await expect(page.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
   await screenshot(page, 'news-home-1440');
   await page.goto(`/news/article/${articleId}`);
+  // The heading is in the served HTML already; the page has taken over once the vote button is there.
+  await expect(page.getByRole('button', { name: /已赞|点赞/ })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await screenshot(page, 'news-article-1440');
   expect(errors).toEqual([]);

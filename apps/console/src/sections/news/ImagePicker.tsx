@@ -62,7 +62,7 @@ export function ImagePicker({
         ref={input}
         type="file"
         accept="image/jpeg,image/png,image/webp,image/gif"
-        hidden
+        style={{ display: 'none' }}
         onChange={async (e) => {
           const file = e.target.files?.[0];
           e.target.value = '';

@@ -269,7 +269,7 @@ function AlbumPictures({ album }: { album: AdminAlbum }) {
         <input
           type="file"
           accept="image/jpeg,image/png,image/webp,image/gif"
-          hidden
+          style={{ display: 'none' }}
           onChange={async (e) => {
             const file = e.target.files?.[0];
             e.target.value = '';

@@ -125,7 +125,7 @@ export default function RichEditor({ initial, onChange }: { initial: string; onC
         ref={fileInput}
         type="file"
         accept="image/jpeg,image/png,image/webp,image/gif"
-        hidden
+        style={{ display: 'none' }}
         data-testid="editor-image-input"
         onChange={async (e) => {
           const file = e.target.files?.[0];

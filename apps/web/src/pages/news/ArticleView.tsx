@@ -1,3 +1,4 @@
+import { textOfHtml } from '@lantian/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -7,6 +8,12 @@ import { RankedList, Section } from './ArticleCards';
 import { newsQueries, upVote } from './news.api';
 import { countText, idOf } from './news-format';
 import { useNewsMeta } from './useNewsMeta';
+
+/** A summary taken from the text's start (the default when an editor leaves it empty) says nothing new. */
+function summaryRepeatsText(summary: string, html: string): boolean {
+  const start = summary.replace(/…$/, '');
+  return start === '' || textOfHtml(html).startsWith(start);
+}
 
 /** The code the server answers a second up-vote with (ErrorCode.ALREADY_VOTED). */
 const ALREADY_VOTED = 40923;
@@ -76,7 +83,9 @@ export function ArticleView() {
           <span>{article.publishTime.slice(0, 16)}</span>
           <span>{countText(article.viewCount)} 阅读</span>
         </p>
-        {article.summary !== '' && <p className="lt-news-article-summary">{article.summary}</p>}
+        {!summaryRepeatsText(article.summary, article.content) && (
+          <p className="lt-news-article-summary">{article.summary}</p>
+        )}
         <div
           className="lt-news-content"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises every article on save (allow-list, docs/NEWS.md)

@@ -68,19 +68,31 @@ function levelCounts(days: readonly CityDay[]): Map<AqiLevel, number> {
   return counts;
 }
 
-/** A bar chart as SVG, rendered to WebP by sharp: bars only (no text, so no font is needed). */
+/**
+ * A bar chart as SVG, rendered to WebP by sharp: a sky gradient, soft clouds, and the bars (at most
+ * 120 px wide, centred) in the level colours. No text, so no font is needed on the server.
+ */
 async function barChart(bars: readonly { value: number; color: string }[], width = 1200, height = 630) {
   const max = Math.max(1, ...bars.map((b) => b.value));
-  const gap = 24;
-  const barWidth = (width - gap * (bars.length + 1)) / Math.max(1, bars.length);
+  const base = height - 70;
+  const barWidth = Math.min(120, (width - 200) / Math.max(1, bars.length) - 28);
+  const total = bars.length * barWidth + (bars.length - 1) * 28;
+  const left = (width - total) / 2;
   const rects = bars
     .map((b, i) => {
-      const h = Math.max(4, ((height - 120) * b.value) / max);
-      return `<rect x="${gap + i * (barWidth + gap)}" y="${height - 60 - h}" width="${barWidth}" height="${h}" rx="10" fill="${b.color}"/>`;
+      const h = Math.max(6, ((base - 90) * b.value) / max);
+      const x = left + i * (barWidth + 28);
+      return `<rect x="${x}" y="${base - h}" width="${barWidth}" height="${h}" rx="14" fill="${b.color}" fill-opacity="0.92"/>`;
     })
     .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#e8f3ff"/><stop offset="1" stop-color="#ffffff"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><line x1="0" y1="${height - 58}" x2="${width}" y2="${height - 58}" stroke="#c9d6e8" stroke-width="4"/>${rects}</svg>`;
-  const data = await sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer();
+  const grid = [0.25, 0.5, 0.75]
+    .map(
+      (f) =>
+        `<line x1="60" x2="${width - 60}" y1="${base - (base - 90) * f}" y2="${base - (base - 90) * f}" stroke="#ffffff" stroke-opacity="0.5" stroke-width="2" stroke-dasharray="8 10"/>`,
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2f7cf6"/><stop offset="1" stop-color="#bcd9ff"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><g fill="#ffffff" fill-opacity="0.28"><ellipse cx="${width * 0.18}" cy="110" rx="150" ry="42"/><ellipse cx="${width * 0.26}" cy="88" rx="90" ry="40"/><ellipse cx="${width * 0.78}" cy="150" rx="170" ry="46"/><ellipse cx="${width * 0.84}" cy="124" rx="100" ry="42"/></g>${grid}<rect x="40" y="${base}" width="${width - 80}" height="6" rx="3" fill="#ffffff" fill-opacity="0.85"/>${rects}</svg>`;
+  const data = await sharp(Buffer.from(svg)).webp({ quality: 84 }).toBuffer();
   return { data, width, height };
 }
 
@@ -177,7 +189,10 @@ export async function writeDemoNews({ cms, air, now }: DemoNewsDeps): Promise<nu
       const id = await cms.insertArticle(
         {
           title: `【演示】全国空气质量周报（${formatChinaDate(from).slice(5)} 至 ${formatChinaDate(week).slice(5)}）`,
-          summary: excerptOf(html, 120),
+          summary: excerptOf(
+            `<p>${period}，全国 ${means.length} 个城市优良天数比例 ${total === 0 ? 0 : ((100 * good) / total).toFixed(1)}%；${best[0]?.name ?? ''}空气质量最好，${worst[0]?.name ?? ''}最差。</p>`,
+            120,
+          ),
           content: html,
           cover_image_id: chart,
           category_id: categoryIds.get('空气质量周报') ?? 0,
@@ -235,7 +250,10 @@ export async function writeDemoNews({ cms, air, now }: DemoNewsDeps): Promise<nu
       await cms.insertArticle(
         {
           title: `【演示】${formatChinaDate(latest)} 全国城市空气质量排行`,
-          summary: excerptOf(html, 120),
+          summary: excerptOf(
+            `<p>${formatChinaDate(latest)}，全国 ${means.length} 个城市中${means[0]?.name ?? ''}日均 AQI 最低（${round(means[0]?.aqi ?? 0)}），${means.at(-1)?.name ?? ''}最高（${round(means.at(-1)?.aqi ?? 0)}）。</p>`,
+            120,
+          ),
           content: html,
           cover_image_id: chart,
           category_id: categoryIds.get('每日排行') ?? 0,
