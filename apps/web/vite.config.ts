@@ -16,6 +16,7 @@ const ROUTE_PAGES: Record<string, string> = {
   '/city': 'src/pages/CityAirPage.tsx',
   '/site': 'src/pages/SiteAirPage.tsx',
   '/weather': 'src/pages/WeatherPage.tsx',
+  '/news': 'src/pages/NewsPage.tsx',
 };
 
 /**

@@ -161,6 +161,20 @@ test('an article written and published in the console is read and up-voted once 
   await phone.goto('/news/timeline');
   await expect(phone.getByRole('link', { name: title })).toBeVisible();
   await screenshot(phone, 'news-timeline-360');
+  // The albums (the demo data's album, when it has been written) open and show their pictures.
+  await phone.goto('/news/albums');
+  await expect(phone.getByRole('heading', { level: 1, name: '图集' })).toBeVisible();
+  await expect(phone.locator('.lt-news-album, .lt-news-empty').first()).toBeVisible();
+  const album = phone.locator('.lt-news-album').first();
+  if ((await album.count()) > 0) {
+    await album.click();
+    await expect(phone.locator('.lt-news-picture').first()).toBeVisible();
+    await phone.locator('.lt-news-picture').first().click();
+    await expect(phone.getByRole('dialog')).toBeVisible();
+    await screenshot(phone, 'news-album-360');
+    await phone.keyboard.press('Escape');
+    await expect(phone.getByRole('dialog')).toHaveCount(0);
+  }
   // The refused second vote is logged by the browser as a failed 409 request: that one is expected.
   expect(readerErrors.filter((e) => !e.includes('409'))).toEqual([]);
   await reader.close();
