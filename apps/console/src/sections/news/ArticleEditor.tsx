@@ -179,11 +179,7 @@ function ArticleForm({ article }: { article: AdminArticle | undefined }) {
             disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
           />
           <Button type="primary" loading={busy === 'publish'} onClick={() => void publish()}>
-            {publishAt !== null && publishAt.isAfter(dayjs())
-              ? '定时发布'
-              : status === 'published'
-                ? '更新发布'
-                : '发布'}
+            {publishAt?.isAfter(dayjs()) ? '定时发布' : status === 'published' ? '更新发布' : '发布'}
           </Button>
         </Space>
       }

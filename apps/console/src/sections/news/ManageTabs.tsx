@@ -248,7 +248,7 @@ function AlbumPictures({ album }: { album: AdminAlbum }) {
     <div className="lt-cms-pictures">
       {album.pictures.map((p) => (
         <figure key={p.pictureId}>
-          <img src={p.image} alt={p.caption} />
+          <img className="lt-cms-picture-img" src={p.image} alt={p.caption} />
           <figcaption>
             {p.caption || '（无说明）'}
             <Popconfirm
