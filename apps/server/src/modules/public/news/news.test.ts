@@ -423,3 +423,35 @@ describe('the article page for crawlers and link previews', () => {
     expect(other.body).toContain('<title>空气质量数据-蓝天空气质量</title>');
   });
 });
+
+describe('the up-vote budget', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createPlatformApp({ CMS_UPVOTE_RATE_LIMIT_MAX: '2', CMS_UPVOTE_RATE_LIMIT_WINDOW_SECONDS: '600' });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('refuses the 3rd up-vote from one address with 429 + Retry-After, counting nothing for it', async () => {
+    const call = (articleId: string, id: string) =>
+      signedInject(limited.server, limited.config, {
+        method: 'POST',
+        url: '/api/cms/articleUpVote',
+        params: { articleId },
+        headers: visitor(id),
+      });
+    // Refused for an unknown article, but each call still spends the budget: no probing for free.
+    expect((await call('1', 'visitor-rate-0001')).statusCode).toBe(404);
+    expect((await call('2', 'visitor-rate-0002')).statusCode).toBe(404);
+    const refused = await call('1', 'visitor-rate-0003');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe(ErrorCode.RATE_LIMITED);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const rows = await limited.database.db.selectFrom('cms_up_votes').selectAll().execute();
+    expect(rows).toEqual([]);
+    // The rest of the news still answers the same address.
+    const recent = await signedInject(limited.server, limited.config, { method: 'GET', url: '/api/cms/getRecentList' });
+    expect(recent.statusCode).toBe(200);
+  });
+});
