@@ -123,6 +123,7 @@ test('an article written and published in the console is read and up-voted once 
   await phone.goto('/news/');
   await expect(phone.getByRole('heading', { name: '最新' })).toBeVisible();
   await expect(phone.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
+  await phone.waitForLoadState('networkidle');
   await screenshot(phone, 'news-home-360');
   await phone
     .getByRole('link', { name: new RegExp(title) })
@@ -183,6 +184,7 @@ test('an article written and published in the console is read and up-voted once 
   await page.goto('/news/');
   await expect(page.getByRole('heading', { name: '热门' })).toBeVisible();
   await expect(page.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
   await screenshot(page, 'news-home-1440');
   await page.goto(`/news/article/${articleId}`);
   // The heading is in the served HTML already; the page has taken over once the vote button is there.
