@@ -19,6 +19,7 @@ const ROUTE_PAGES: Record<string, string> = {
   '/analysis/city': 'src/pages/CityAnalysisPage.tsx',
   '/analysis/rank': 'src/pages/RankAnalysisPage.tsx',
   '/analysis/data': 'src/pages/DataAnalysisPage.tsx',
+  '/news': 'src/pages/NewsPage.tsx',
 };
 
 /**

@@ -144,11 +144,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { web: config.webDistDir, console: config.consoleDistDir },
     { apiKey: config.publicApiKey, ...config.web },
     modules.flatMap(({ parts }) => (parts.firstData === undefined ? [] : [parts.firstData])),
+    modules.flatMap(({ parts }) => (parts.pageHead === undefined ? [] : [parts.pageHead])),
   );
   server.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname);
-    if (isPage && staticApps.serveFallback(pathname, reply)) return reply;
+    if (isPage && staticApps.serveFallback(pathname, reply, `${request.protocol}://${request.host}`)) return reply;
     return apiNotFound(reply);
   });
 

@@ -3,6 +3,7 @@ export * from './air';
 export * from './alarms';
 export * from './city-air';
 export * from './city-analysis';
+export * from './cms';
 export * from './common';
 export * from './data-analysis';
 export * from './envelope';

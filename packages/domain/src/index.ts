@@ -9,6 +9,7 @@ export * from './grid';
 export * from './hj212';
 export * from './images';
 export * from './lidar';
+export * from './news';
 export * from './numbers';
 export * from './period';
 export * from './ranking';

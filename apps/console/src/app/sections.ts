@@ -18,6 +18,7 @@ import {
   NodeIndexOutlined,
   NotificationOutlined,
   RadarChartOutlined,
+  ReadOutlined,
   SafetyCertificateOutlined,
   SoundOutlined,
   TeamOutlined,
@@ -68,6 +69,7 @@ export const SECTION_PARTS: Record<MenuKey, SectionParts> = {
   'dictionary': { icon: BookOutlined, load: () => import('../sections/dictionary') },
   'open-apps': { icon: ApiOutlined, load: () => import('../sections/open-apps') },
   'audit': { icon: AuditOutlined, load: () => import('../sections/audit') },
+  'news': { icon: ReadOutlined, load: () => import('../sections/news') },
 };
 
 export type Section = MenuEntry & SectionParts;

@@ -78,6 +78,15 @@ const TABLES = [
   'config_resources',
   'config_template_types',
   'config_templates',
+  'cms_categories',
+  'cms_tags',
+  'cms_images',
+  'cms_articles',
+  'cms_article_tags',
+  'cms_up_votes',
+  'cms_albums',
+  'cms_pictures',
+  'cms_banners',
 ] as const;
 
 describe('the module registry', () => {

@@ -1,5 +1,6 @@
 import { migrationsOf, type TablesOf } from '../platform/module';
 import { air } from './data/air';
+import { cms } from './data/cms';
 import { demo } from './data/demo';
 import { ingest } from './data/ingest';
 import { maps } from './data/maps';
@@ -8,6 +9,7 @@ import { system } from './data/system';
 import { weather } from './data/weather';
 import { platformAreas } from './operator/areas';
 import { audit } from './operator/audit';
+import { cmsAdmin } from './operator/cms';
 import { complaints } from './operator/complaints';
 import { configuration } from './operator/configuration';
 import { deviceAlarms } from './operator/device-alarms';
@@ -32,6 +34,7 @@ import { cityAnalysis } from './public/city-analysis';
 import { cityWeather } from './public/city-weather';
 import { dataAnalysis } from './public/data-analysis';
 import { ipLookup } from './public/ip-lookup';
+import { news } from './public/news';
 import { pendingSources } from './public/pending-sources';
 import { rankings } from './public/rankings';
 import { reference } from './public/reference';
@@ -53,6 +56,7 @@ export const MODULES = [
   ingest,
   demo,
   maps,
+  cms,
   // The public site's calls (spec §7 "Public data", "Account", "Common").
   accounts,
   reference,
@@ -66,6 +70,7 @@ export const MODULES = [
   ipLookup,
   pendingSources,
   dataAnalysis,
+  news,
   // The operator platform (modules/operator/): its foundation first, then the modules standing on it.
   audit,
   operators,
@@ -86,6 +91,7 @@ export const MODULES = [
   lidar,
   reports,
   configuration,
+  cmsAdmin,
 ] as const;
 
 /** The whole database: every module's tables. */

@@ -5,6 +5,7 @@ import type { Env, PlatformConfig, SettingsContext } from './config';
 import type { AnyDatabase, Database } from './db/database';
 import type { AccessChecks } from './http/access';
 import type { FirstDataSource } from './http/first-data';
+import type { PageHeadSource } from './http/page-head';
 import type { ApiApp } from './http/routes';
 import type { SharedState } from './state';
 
@@ -52,6 +53,8 @@ export interface ModuleParts<Api> {
   routes?: (app: ApiApp) => void | Promise<void>;
   /** The answer of a web page's first call, put into that page's HTML (the city page's current hour). */
   firstData?: FirstDataSource;
+  /** The title, meta tags (and article text) of the web pages it owns, put into their HTML (the news pages). */
+  pageHead?: PageHeadSource;
   /** Access rules this module knows how to check (accounts: `user`; the operator platform: `operator`). */
   access?: AccessChecks;
   /** Background work of a running server (demo hours, start records); tests and the CLI never start it. */

@@ -13,6 +13,7 @@ const ComplaintPage = lazy(() => import('../pages/ComplaintPage'));
 const CityAnalysisPage = lazy(() => import('../pages/CityAnalysisPage'));
 const RankAnalysisPage = lazy(() => import('../pages/RankAnalysisPage'));
 const DataAnalysisPage = lazy(() => import('../pages/DataAnalysisPage'));
+const NewsPage = lazy(() => import('../pages/NewsPage'));
 
 export function AppRouter() {
   return (
@@ -73,6 +74,14 @@ export function AppRouter() {
             element={
               <Suspense fallback={<PageLoading />}>
                 <DataAnalysisPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="news/*"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <NewsPage />
               </Suspense>
             }
           />

@@ -79,6 +79,7 @@ export const PERMISSIONS = [
   { code: 'system:openapi:view', platform: 'system', name: '开放接口应用', kind: 'menu' },
   { code: 'system:openapi:edit', platform: 'system', name: '登记、停用开放接口应用', kind: 'action' },
   { code: 'system:audit:view', platform: 'system', name: '审计日志', kind: 'menu' },
+  { code: 'cms', platform: 'system', name: '新闻资讯：编辑、发布文章，维护栏目、标签、图集、轮播图', kind: 'menu' },
 ] as const satisfies readonly PermissionEntry[];
 
 export type PermissionCode = (typeof PERMISSIONS)[number]['code'];
@@ -141,6 +142,7 @@ export const MENU = [
   { key: 'dictionary', label: '数据字典', path: 'dictionary', group: 'admin', permission: 'system:dict:view' },
   { key: 'open-apps', label: '开放接口', path: 'open-apps', group: 'admin', permission: 'system:openapi:view' },
   { key: 'audit', label: '审计日志', path: 'audit', group: 'admin', permission: 'system:audit:view' },
+  { key: 'news', label: '新闻资讯', path: 'news', group: 'operations', permission: 'cms' },
 ] as const satisfies readonly MenuEntry[];
 
 export type MenuKey = (typeof MENU)[number]['key'];

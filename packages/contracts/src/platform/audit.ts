@@ -102,6 +102,21 @@ export const AUDIT_ACTIONS = {
   'config_template_type.delete': '删除组态模板分类',
   'config_template.save': '保存组态模板',
   'config_template.delete': '删除组态模板',
+  'cms_article.create': '新增新闻文章',
+  'cms_article.update': '修改新闻文章',
+  'cms_article.status': '发布、定时或撤回新闻文章',
+  'cms_article.delete': '删除新闻文章',
+  'cms_category.save': '保存新闻栏目',
+  'cms_category.delete': '删除新闻栏目',
+  'cms_tag.save': '保存新闻标签',
+  'cms_tag.delete': '删除新闻标签',
+  'cms_album.save': '保存图集',
+  'cms_album.delete': '删除图集',
+  'cms_picture.add': '向图集添加图片',
+  'cms_picture.delete': '从图集删除图片',
+  'cms_banner.save': '保存轮播图',
+  'cms_banner.delete': '删除轮播图',
+  'cms_image.upload': '上传新闻图片',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import { WEB_CONFIG_ELEMENT_ID, type WebRuntimeConfig } from '@lantian/contracts/web-config';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { markRoutesPublic } from './access';
-import { type FirstDataSource, firstDataElement } from './first-data';
+import { type FirstDataSource, firstDataElement, pageSegments } from './first-data';
+import { applyPageHead, type PageHeadSource } from './page-head';
 
 /**
  * Serves the built web app at `/` and the built console at `/platform/`, with history-mode
@@ -63,7 +64,7 @@ function routeMatches(prefix: string, pathname: string): boolean {
 
 export interface StaticApps {
   /** Sends the app shell for a page path; false when no built app claims the path. */
-  serveFallback(url: string, reply: FastifyReply): boolean;
+  serveFallback(url: string, reply: FastifyReply, origin?: string): boolean;
   readonly mounted: string[];
 }
 
@@ -113,11 +114,27 @@ async function firstDataHtml(sources: readonly FirstDataSource[], pathname: stri
   return '';
 }
 
+/** The first page head a module offers for an address; a failing source costs only the head. */
+async function pageHeadOf(sources: readonly PageHeadSource[], pathname: string, log: FastifyBaseLogger) {
+  const segments = pageSegments(pathname);
+  if (segments === undefined) return undefined;
+  for (const source of sources) {
+    try {
+      const head = await source(segments);
+      if (head !== undefined) return head;
+    } catch (err) {
+      log.warn({ err, pathname }, 'page head failed; the page is sent without it');
+    }
+  }
+  return undefined;
+}
+
 export async function registerStaticApps(
   app: FastifyInstance,
   dirs: { web: string; console: string },
   webConfig?: WebRuntimeConfig,
   firstData: readonly FirstDataSource[] = [],
+  pageHeads: readonly PageHeadSource[] = [],
 ): Promise<StaticApps> {
   const webHead = webConfig === undefined ? '' : runtimeConfigElement(webConfig);
   // Most specific prefix first, so /platform/... never falls back to the public app.
@@ -153,7 +170,7 @@ export async function registerStaticApps(
 
   return {
     mounted: apps.map((a) => a.prefix),
-    serveFallback(url, reply) {
+    serveFallback(url, reply, origin = '') {
       const pathname = url.split('?')[0] ?? '/';
       // A missing file (a stale hashed asset, a typo'd image) must stay a 404, not turn into HTML.
       if (path.posix.extname(pathname) !== '' && pathname !== '/index.html') return false;
@@ -162,14 +179,17 @@ export async function registerStaticApps(
       if (spa === undefined) return false;
       const html = spa.routeHtml.find((r) => routeMatches(r.prefix, pathname))?.html ?? spa.indexHtml;
       void reply.status(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE);
-      if (spa.prefix !== '/' || firstData.length === 0) {
+      if (spa.prefix !== '/' || (firstData.length === 0 && pageHeads.length === 0)) {
         void reply.send(html);
         return true;
       }
       // Before the body's end: module scripts run after the whole document is parsed, so the page finds
       // it. A replacer function, so that a `$` in the data is never read as a replacement pattern.
-      void firstDataHtml(firstData, pathname, app.log).then((element) =>
-        reply.send(element === '' ? html : html.replace('</body>', () => `${element}</body>`)),
+      void Promise.all([firstDataHtml(firstData, pathname, app.log), pageHeadOf(pageHeads, pathname, app.log)]).then(
+        ([element, head]) => {
+          const page = head === undefined ? html : applyPageHead(html, head, origin, pathname);
+          reply.send(element === '' ? page : page.replace('</body>', () => `${element}</body>`));
+        },
       );
       return true;
     },
