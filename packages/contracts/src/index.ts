@@ -6,6 +6,7 @@ export * from './city-analysis';
 export * from './common';
 export * from './envelope';
 export * from './error-codes';
+export * from './image-analysis';
 export * from './map-columns';
 export * from './platform';
 export * from './rankings';

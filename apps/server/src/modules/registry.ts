@@ -30,6 +30,7 @@ import { alarms } from './public/alarms';
 import { cityAir } from './public/city-air';
 import { cityAnalysis } from './public/city-analysis';
 import { cityWeather } from './public/city-weather';
+import { imageAnalysis } from './public/image-analysis';
 import { ipLookup } from './public/ip-lookup';
 import { pendingSources } from './public/pending-sources';
 import { rankings } from './public/rankings';
@@ -64,6 +65,7 @@ export const MODULES = [
   shortUrls,
   ipLookup,
   pendingSources,
+  imageAnalysis,
   // The operator platform (modules/operator/): its foundation first, then the modules standing on it.
   audit,
   operators,
