@@ -9,6 +9,8 @@ const SiteAirPage = lazy(() => import('../pages/SiteAirPage'));
 const WeatherPage = lazy(() => import('../pages/WeatherPage'));
 // 投诉举报: not one of the three page tabs; reached from the side navigation's footer.
 const ComplaintPage = lazy(() => import('../pages/ComplaintPage'));
+// 图像分析: interpolated pollutant maps, their player and the video export (antd only on this route).
+const ImageAnalysisPage = lazy(() => import('../pages/ImageAnalysisPage'));
 
 export function AppRouter() {
   return (
@@ -45,6 +47,14 @@ export function AppRouter() {
             element={
               <Suspense fallback={<PageLoading />}>
                 <ComplaintPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="analysis/image"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <ImageAnalysisPage />
               </Suspense>
             }
           />
