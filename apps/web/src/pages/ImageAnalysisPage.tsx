@@ -10,7 +10,7 @@ import { ApiError } from '../shared/api/client';
 import { Segmented } from '../shared/Segmented';
 import { FramePlayer, type PlayerState } from './image-analysis/FramePlayer';
 import { fetchCityList, fetchFrames, fetchProvinces } from './image-analysis/image-analysis.api';
-import { POLLUTANT_OPTIONS, RANGE_OPTIONS, type RangePreset, rangeOf, SPEEDS } from './image-analysis/player';
+import { legendOf, POLLUTANT_OPTIONS, RANGE_OPTIONS, type RangePreset, rangeOf, SPEEDS } from './image-analysis/player';
 import { VideoExport } from './image-analysis/VideoExport';
 import './image-analysis/image-analysis.css';
 
@@ -203,6 +203,23 @@ export default function ImageAnalysisPage() {
           {shown.length > 0 ? (
             <FramePlayer frames={shown} state={player} onState={onPlayer} alt={`${areaName}${pollutantLabel}分布图`} />
           ) : null}
+          <ul className="lt-ia-legend" aria-label="图例">
+            <li>
+              {choice.pollutant === 'aqi'
+                ? 'AQI'
+                : `${pollutantLabel}（${choice.pollutant === 'co' ? 'mg/m³' : 'μg/m³'}）`}
+            </li>
+            {legendOf(choice.pollutant).map((item) => (
+              <li key={item.label}>
+                <span className="lt-ia-chip" style={{ background: item.color }} />
+                {item.label}
+              </li>
+            ))}
+            <li>
+              <span className="lt-ia-chip" style={{ background: '#e9edf2' }} />
+              无站点
+            </li>
+          </ul>
         </section>
 
         {shown.length > 0 ? (

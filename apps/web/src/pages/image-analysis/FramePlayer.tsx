@@ -1,6 +1,6 @@
 import type { ImageFrame } from '@lantian/contracts';
 import { Button, Select, Slider, Tooltip } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { nextIndex, previousIndex, SPEEDS } from './player';
 
 /**
@@ -78,16 +78,6 @@ export function FramePlayer({
     if (count < 2) setPlaying(false);
   }, [count]);
 
-  const marks = useMemo(() => {
-    if (count < 2) return undefined;
-    const first = frames[0];
-    const last = frames[count - 1];
-    return {
-      0: first ? clock(first.time) : '',
-      [count - 1]: last ? clock(last.time) : '',
-    };
-  }, [frames, count]);
-
   const ready = loaded.size + failed.size;
   const step = (to: number) => {
     setPlaying(false);
@@ -129,12 +119,15 @@ export function FramePlayer({
         min={0}
         max={Math.max(0, count - 1)}
         value={index}
-        marks={marks}
         disabled={count < 2}
         onChange={(v) => step(v)}
         tooltip={{ formatter: (v) => (v === undefined ? '' : clock(frames[v]?.time ?? '')) }}
         aria-label="时次"
       />
+      <div className="lt-ia-ends" aria-hidden="true">
+        <span>{frames[0] ? clock(frames[0].time) : ''}</span>
+        <span>{frames[count - 1] ? clock(frames[count - 1]?.time ?? '') : ''}</span>
+      </div>
       <div className="lt-ia-controls">
         <Tooltip title="上一帧">
           <Button aria-label="上一帧" onClick={() => step(previousIndex(index, count))} disabled={count < 2}>

@@ -1,4 +1,5 @@
 import type { ImagePollutant, ImageSpan } from '@lantian/contracts';
+import { LEVELS, levelBreaks } from '@lantian/domain';
 
 /** Pure rules of the image player: the choices it offers and the range it asks for. */
 
@@ -63,3 +64,16 @@ export function rangeOf(
 /** The next frame index when playing (wrapping to the first after the last). */
 export const nextIndex = (index: number, count: number) => (count === 0 ? 0 : (index + 1) % count);
 export const previousIndex = (index: number, count: number) => (count === 0 ? 0 : (index - 1 + count) % count);
+
+const SHORT_NAMES = ['优', '良', '轻度', '中度', '重度', '严重'] as const;
+
+/** The legend of a pollutant's frames, as the frames colour it (HJ 633-2012 hourly breaks). */
+export function legendOf(pollutant: ImagePollutant): { color: string; label: string }[] {
+  const breaks = levelBreaks(pollutant, 'HOUR');
+  return SHORT_NAMES.map((name, i) => {
+    const lo = breaks[i] ?? 0;
+    const hi = breaks[i + 1];
+    const range = i === 5 || hi === undefined ? `>${lo}` : `${lo}–${hi}`;
+    return { color: LEVELS[(i + 1) as 1].color, label: `${name} ${range}` };
+  });
+}

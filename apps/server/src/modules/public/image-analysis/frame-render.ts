@@ -222,6 +222,9 @@ function drawInsetBorder(ctx: SKRSContext2D, p: Projection) {
   ctx.fillText('南海诸岛', p.box.x + p.box.w - 5, p.box.y + p.box.h - 4);
 }
 
+/** Level names short enough for the legend's one row (轻度 for 轻度污染…). */
+const SHORT_LEVEL_NAMES = ['优', '良', '轻度', '中度', '重度', '严重'] as const;
+
 /** Label of a level's range: '0–35', '350以上'. */
 function rangeLabel(key: ImagePollutant, level: number): string {
   const breaks = levelBreaks(key, 'HOUR');
@@ -268,22 +271,22 @@ function drawLegend(ctx: SKRSContext2D, content: FrameContent) {
   const head = `${POLLUTANT_TITLES[pollutant]}${unit}`;
   ctx.fillText(head, x0, top + 9);
   let x = x0 + ctx.measureText(head).width + 12;
-  const width = Math.max(96, (layout.main.box.x + layout.main.box.w - x) / 7);
   ctx.font = `12px ${FONT}`;
-  for (let level = 1; level <= 6; level++) {
-    ctx.fillStyle = LEVELS[level as 1].color;
+  const items = [1, 2, 3, 4, 5, 6].map((level) => ({
+    color: LEVELS[level as 1].color,
+    label: `${SHORT_LEVEL_NAMES[level - 1] ?? ''} ${rangeLabel(pollutant, level)}`,
+  }));
+  items.push({ color: NO_DATA_FILL, label: '无站点' });
+  for (const item of items) {
+    ctx.fillStyle = item.color;
     ctx.fillRect(x, top + 2, 16, 14);
     ctx.strokeStyle = 'rgba(0,0,0,0.25)';
+    ctx.lineWidth = 1;
     ctx.strokeRect(x + 0.5, top + 2.5, 15, 13);
     ctx.fillStyle = '#374151';
-    ctx.fillText(`${LEVELS[level as 1].name} ${rangeLabel(pollutant, level)}`, x + 20, top + 9);
-    x += width;
+    ctx.fillText(item.label, x + 20, top + 9);
+    x += 20 + ctx.measureText(item.label).width + 14;
   }
-  ctx.fillStyle = NO_DATA_FILL;
-  ctx.fillRect(x, top + 2, 16, 14);
-  ctx.strokeRect(x + 0.5, top + 2.5, 15, 13);
-  ctx.fillStyle = '#374151';
-  ctx.fillText('无站点', x + 20, top + 9);
 
   ctx.font = `11px ${FONT}`;
   ctx.fillStyle = '#6b7280';

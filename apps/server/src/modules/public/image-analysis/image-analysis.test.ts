@@ -213,8 +213,14 @@ describe('a frame', () => {
   });
 });
 
+interface FormFile {
+  name: string;
+  bytes: Buffer;
+  type?: string;
+}
+
 /** A multipart body as a browser's FormData sends it: `files` in order, then `key`. */
-async function videoForm(files: { name: string; bytes: Buffer; type?: string }[], fields: Record<string, string>) {
+async function videoForm(files: readonly FormFile[], fields: Record<string, string>) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files)
@@ -226,7 +232,7 @@ async function videoForm(files: { name: string; bytes: Buffer; type?: string }[]
   };
 }
 
-async function createVideo(files: { name: string; bytes: Buffer; type?: string }[], fields = { key: '江苏AQI' }) {
+async function createVideo(files: readonly FormFile[], fields = { key: '江苏AQI' }) {
   const form = await videoForm(files, fields);
   return app.server.inject({
     method: 'POST',
@@ -275,7 +281,10 @@ describe('POST /api/createVideo', () => {
     const a = (await get('/api/common/rgbaImage/aqi_320000_2024051012.png')).rawPayload;
     const b = (await get('/api/common/rgbaImage/aqi_320000_2024051009.png')).rawPayload;
     const jpeg = createCanvas(400, 300).toBuffer('image/jpeg');
-    const files = [a, b, a, b, solidPng(200, 500, '#3366ff')].map((bytes, i) => ({ name: `f${i}.png`, bytes }));
+    const files: FormFile[] = [a, b, a, b, solidPng(200, 500, '#3366ff')].map((bytes, i) => ({
+      name: `f${i}.png`,
+      bytes,
+    }));
     files.push({ name: 'last.jpg', bytes: jpeg, type: 'image/jpeg' });
     const res = await createVideo(files);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
