@@ -3,6 +3,7 @@ import { formatChinaDateTime, type IdwOptions, startOfChinaHour } from '@lantian
 import type { Clock } from '../../../platform/clock';
 import { AppError, notFound } from '../../../platform/errors';
 import type { AirStore, StationHourWithStation } from '../../data/air';
+import { COUNTRY_CODE } from '../../data/maps';
 import type { StationsRepository } from '../../data/stations';
 import { type AreaShape, type AreaShapes, imageArea } from './area-shapes';
 import { type FrameLayout, frameLayout } from './frame-layout';
@@ -224,6 +225,16 @@ export class ImageFrames {
       });
     }
     return this.positions;
+  }
+
+  /**
+   * Draws the national AQI frame of the latest hour: the outline's paths, the mask and the code
+   * paths are ready (and that frame cached) before the first visitor asks.
+   */
+  async warm(): Promise<void> {
+    const latest = await this.air.stationHours.latestTime();
+    if (latest === undefined) return;
+    await this.frame(frameName({ pollutant: 'aqi', code: COUNTRY_CODE, time: latest }));
   }
 
   /** The layout of an area's frames (for tests and the bench: where a station's pixel is). */

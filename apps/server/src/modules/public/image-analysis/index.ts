@@ -32,6 +32,9 @@ export const imageAnalysis = defineModule({
     return {
       api: { frames },
       routes: imageAnalysisRoutes(frames, new VideoMaker(), context.settings),
+      async start() {
+        frames.warm().catch((err: unknown) => context.log.warn({ err }, 'image analysis: warm-up frame not drawn'));
+      },
       close: () => unsubscribe(),
     };
   },
