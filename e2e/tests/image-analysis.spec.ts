@@ -24,7 +24,9 @@ const frame = (page: Page) => page.locator('img.lt-ia-frame');
 /** Waits until the first frame has drawn and every frame of the range is preloaded. */
 async function framesReady(page: Page) {
   await expect(frame(page)).toBeVisible({ timeout: 60_000 });
-  await expect.poll(() => frame(page).evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 60_000 }).toBe(960);
+  await expect
+    .poll(() => frame(page).evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 60_000 })
+    .toBe(960);
   await expect(page.locator('.lt-ia-now-count')).not.toContainText('已加载', { timeout: 120_000 });
 }
 
@@ -76,7 +78,10 @@ test('frames load and play, step, follow the pollutant, and export as an H.264 v
   const cdp = await throttleUploads(page, 400_000);
   await page.getByRole('button', { name: '导出视频' }).click();
   await expect(page.getByText(/上传中 \d+%/)).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: '取 消' }).or(page.getByRole('button', { name: '取消' })).click();
+  await page
+    .getByRole('button', { name: '取 消' })
+    .or(page.getByRole('button', { name: '取消' }))
+    .click();
   await expect(page.getByText('已取消导出，未生成视频')).toBeVisible();
   await expect(page.locator('a.lt-ia-download')).toHaveCount(0);
 
@@ -117,6 +122,8 @@ test('frames load and play, step, follow the pollutant, and export as an H.264 v
   ) as { streams: Array<{ codec_name: string; nb_read_frames: string }> };
   expect(probe.streams[0]?.codec_name).toBe('h264');
   expect(Number(probe.streams[0]?.nb_read_frames)).toBe(count);
+  // A full-page shot of a scrolled page paints the sticky header mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'image-analysis-export-1440');
   expect(errors).toEqual([]);
 });

@@ -2,6 +2,7 @@ import { ErrorCode, IMAGE_SPANS, type ImageFrame, type ImagePollutant, type Imag
 import { formatChinaDateTime, type IdwOptions, startOfChinaHour } from '@lantian/domain';
 import type { Clock } from '../../../platform/clock';
 import { AppError, notFound } from '../../../platform/errors';
+import { contentEtag } from '../../../platform/http/encoded-body';
 import type { AirStore, StationHourWithStation } from '../../data/air';
 import { COUNTRY_CODE } from '../../data/maps';
 import type { StationsRepository } from '../../data/stations';
@@ -33,6 +34,8 @@ export const NO_DATA_MESSAGE = '该时次没有监测数据';
 
 export interface RenderedFrame {
   png: Buffer;
+  /** Weak ETag of the bytes, made once per drawing. */
+  etag: string;
   /** Whether this call drew it (false: from the cache). */
   drawn: boolean;
 }
@@ -83,7 +86,7 @@ function shownValue(row: StationHourWithStation, pollutant: ImagePollutant): num
 }
 
 export class ImageFrames {
-  private readonly frames = new Lru<Promise<Buffer>>(FRAME_CACHE_ENTRIES);
+  private readonly frames = new Lru<Promise<{ png: Buffer; etag: string }>>(FRAME_CACHE_ENTRIES);
   private readonly hours = new Lru<Promise<Hour | undefined>>(HOUR_CACHE_ENTRIES);
   private readonly areas = new Lru<Promise<AreaFrame>>(AREA_CACHE_ENTRIES);
   private positions: Promise<Map<string, { lon: number; lat: number }>> | undefined;
@@ -146,14 +149,14 @@ export class ImageFrames {
     imageArea(key.code);
     const id = frameName(key);
     const cached = this.frames.get(id);
-    if (cached !== undefined) return { png: await cached, drawn: false };
+    if (cached !== undefined) return { ...(await cached), drawn: false };
     const generation = this.generation;
-    const drawing = this.draw(key);
+    const drawing = this.draw(key).then((png) => ({ png, etag: contentEtag(png) }));
     this.frames.set(id, drawing);
     try {
-      const png = await drawing;
+      const drawn = await drawing;
       if (generation !== this.generation) this.frames.delete(id);
-      return { png, drawn: true };
+      return { ...drawn, drawn: true };
     } catch (error) {
       this.frames.delete(id);
       throw error;

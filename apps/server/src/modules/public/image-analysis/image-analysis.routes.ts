@@ -1,6 +1,5 @@
 import { ErrorCode, emptyListResponse, imageFrameListResponse, VIDEO_LIMITS } from '@lantian/contracts';
 import { AppError } from '../../../platform/errors';
-import { contentEtag } from '../../../platform/http/encoded-body';
 import { matchesIfNoneMatch } from '../../../platform/http/http-cache';
 import { type ApiApp, ok, routesOf } from '../../../platform/http/routes';
 import { readMultipart } from '../../../platform/uploads/multipart';
@@ -55,7 +54,7 @@ export function imageAnalysisRoutes(frames: ImageFrames, videos: VideoMaker, set
       async (request, reply) => {
         const started = performance.now();
         const frame = await frames.frame(request.params.name);
-        const etag = contentEtag(frame.png);
+        const { etag } = frame;
         reply
           .header('etag', etag)
           .header('cache-control', `public, max-age=${FRAME_MAX_AGE_SECONDS}`)
