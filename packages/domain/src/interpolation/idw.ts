@@ -59,12 +59,13 @@ export class SampleIndex {
   private readonly rows: number;
   /** Samples of bucket b are at [start[b], start[b + 1]). */
   private readonly start: Int32Array;
-  private readonly xs: Float64Array;
-  private readonly ys: Float64Array;
-  private readonly vs: Float64Array;
+  /** The samples' coordinates and values, by the index {@link nearest} reports. */
+  readonly xs: Float64Array;
+  readonly ys: Float64Array;
+  readonly vs: Float64Array;
   private readonly maxRing: number;
   private readonly bestD2: Float64Array;
-  private readonly bestV: Float64Array;
+  private readonly bestI: Int32Array;
   readonly size: number;
 
   constructor(
@@ -120,14 +121,18 @@ export class SampleIndex {
       this.vs[at] = s.value;
     }
     this.bestD2 = new Float64Array(options.neighbours);
-    this.bestV = new Float64Array(options.neighbours);
+    this.bestI = new Int32Array(options.neighbours);
   }
 
-  /** The IDW value at (x, y), or NaN when no sample lies within the radius. */
-  valueAt(x: number, y: number): number {
-    const { neighbours: k, power, radius } = this.options;
+  /**
+   * The nearest samples to (x, y) within the radius, at most `neighbours`, nearest first: their
+   * indices into xs/ys/vs and squared distances are written to `index` and `d2`; returns how many.
+   * The arrays are reused by the next call.
+   */
+  nearest(x: number, y: number): { count: number; index: Int32Array; d2: Float64Array } {
+    const { neighbours: k, radius } = this.options;
     const r2 = radius * radius;
-    const { bestD2, bestV, xs, ys, vs, start, cols, rows, cell } = this;
+    const { bestD2, bestI, xs, ys, start, cols, rows, cell } = this;
     let found = 0;
     let kth = Number.POSITIVE_INFINITY;
     const bx = Math.floor(x / cell) - this.minBx;
@@ -151,34 +156,45 @@ export class SampleIndex {
             const ddy = (ys[n] ?? 0) - y;
             const d2 = ddx * ddx + ddy * ddy;
             if (d2 > r2 || (found === k && d2 >= kth)) continue;
-            const v = vs[n] ?? 0;
-            if (d2 === 0) return v;
             let p = found < k ? found++ : k - 1;
             while (p > 0 && (bestD2[p - 1] ?? 0) > d2) {
               bestD2[p] = bestD2[p - 1] ?? 0;
-              bestV[p] = bestV[p - 1] ?? 0;
+              bestI[p] = bestI[p - 1] ?? 0;
               p--;
             }
             bestD2[p] = d2;
-            bestV[p] = v;
+            bestI[p] = n;
             if (found === k) kth = bestD2[k - 1] ?? 0;
           }
         }
       }
     }
-    if (found === 0) return Number.NaN;
-    let sumW = 0;
-    let sumWV = 0;
-    const half = power / 2;
-    for (let n = 0; n < found; n++) {
-      const d2 = bestD2[n] ?? 1;
-      // d^power = (d²)^(power/2); power 2 needs no pow at all.
-      const w = half === 1 ? 1 / d2 : 1 / d2 ** half;
-      sumW += w;
-      sumWV += w * (bestV[n] ?? 0);
-    }
-    return sumWV / sumW;
+    return { count: found, index: bestI, d2: bestD2 };
   }
+
+  /** The IDW value at (x, y), or NaN when no sample lies within the radius. */
+  valueAt(x: number, y: number): number {
+    const { count, index, d2 } = this.nearest(x, y);
+    return idwOf(this.vs, count, index, d2, this.options.power);
+  }
+}
+
+/** IDW of the first `count` neighbours found by {@link SampleIndex.nearest} (exact on a sample). */
+export function idwOf(vs: Float64Array, count: number, index: Int32Array, d2s: Float64Array, power: number): number {
+  if (count === 0) return Number.NaN;
+  // Nearest first: a sample at the point itself is the answer.
+  if ((d2s[0] ?? 1) === 0) return vs[index[0] ?? 0] ?? Number.NaN;
+  let sumW = 0;
+  let sumWV = 0;
+  const half = power / 2;
+  for (let n = 0; n < count; n++) {
+    const d2 = d2s[n] ?? 1;
+    // d^power = (d²)^(power/2); power 2 needs no pow at all.
+    const w = half === 1 ? 1 / d2 : 1 / d2 ** half;
+    sumW += w;
+    sumWV += w * (vs[index[n] ?? 0] ?? 0);
+  }
+  return sumWV / sumW;
 }
 
 /**

@@ -1,1 +1,2 @@
 export * from './idw';
+export * from './kriging';
