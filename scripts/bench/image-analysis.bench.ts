@@ -140,6 +140,7 @@ export async function run(): Promise<BenchResult[]> {
         demo: false,
         samples,
         idw: IDW_BY_LEVEL.country,
+        method: 'idw',
       });
       times.push(performance.now() - t);
     }

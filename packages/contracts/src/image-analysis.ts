@@ -10,6 +10,10 @@ import { envelope } from './envelope';
 export const IMAGE_POLLUTANTS = ['aqi', 'pm2_5', 'pm10', 'o3', 'no2', 'so2', 'co'] as const;
 export type ImagePollutant = (typeof IMAGE_POLLUTANTS)[number];
 
+/** How the field is interpolated: inverse-distance weighting (the default) or ordinary kriging. */
+export const IMAGE_METHODS = ['idw', 'kriging'] as const;
+export type ImageMethod = (typeof IMAGE_METHODS)[number];
+
 /** The spans the name list answers (`mode`): the hours up to `time`. */
 export const IMAGE_SPAN_KEYS = ['24h', '48h', '72h', '7d'] as const;
 export type ImageSpan = (typeof IMAGE_SPAN_KEYS)[number];
@@ -33,7 +37,9 @@ export const VIDEO_LIMITS = {
 } as const;
 
 export const imageFrame = z.object({
-  name: z.string().describe('帧文件名：{type}_{区划代码}_{YYYYMMDDHH}.png（北京时间，时次为小时末）'),
+  name: z
+    .string()
+    .describe('帧文件名：{type}_{区划代码}_{YYYYMMDDHH}.png（北京时间，时次为小时末）；克里金插值为 …_kriging.png'),
   time: z.string().describe('时次 YYYY-MM-DD HH:mm:ss（北京时间）'),
   url: z.string().describe('帧图像地址（PNG，可直接用于 <img>，无需签名）'),
   stations: z.number().int().describe('该时次参与插值的站点数（全国）'),

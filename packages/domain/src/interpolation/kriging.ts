@@ -42,26 +42,43 @@ export function variogramAt(v: Variogram, h: number): number {
   return v.nugget + v.sill * (1 - Math.exp((-3 * h) / v.range));
 }
 
-/** The empirical semivariogram in `lags` equal bins up to `maxDistance`; empty bins are left out. */
+/** Samples the empirical variogram reads at most: every k-th beyond this (pairs grow with the square). */
+const MAX_VARIOGRAM_SAMPLES = 1000;
+
+/**
+ * The empirical semivariogram in `lags` equal bins up to `maxDistance`; empty bins are left out.
+ * Beyond MAX_VARIOGRAM_SAMPLES samples an even subset (every k-th) is read: half a million pairs
+ * describe a variogram as well as a million.
+ */
 export function empiricalVariogram(samples: readonly Sample[], maxDistance: number, lags = 15): VariogramBin[] {
+  const stride = Math.max(1, Math.ceil(samples.length / MAX_VARIOGRAM_SAMPLES));
+  const n = Math.ceil(samples.length / stride);
+  const xs = new Float64Array(n);
+  const ys = new Float64Array(n);
+  const vs = new Float64Array(n);
+  for (let i = 0, k = 0; i < samples.length; i += stride, k++) {
+    const s = samples[i];
+    xs[k] = s?.x ?? 0;
+    ys[k] = s?.y ?? 0;
+    vs[k] = s?.value ?? 0;
+  }
   const width = maxDistance / lags;
   const sumH = new Float64Array(lags);
   const sumG = new Float64Array(lags);
   const count = new Float64Array(lags);
   const max2 = maxDistance * maxDistance;
-  for (let i = 0; i < samples.length; i++) {
-    const a = samples[i];
-    if (a === undefined) continue;
-    for (let j = i + 1; j < samples.length; j++) {
-      const b = samples[j];
-      if (b === undefined) continue;
-      const dx = a.x - b.x;
-      const dy = a.y - b.y;
+  for (let i = 0; i < n; i++) {
+    const ax = xs[i] ?? 0;
+    const ay = ys[i] ?? 0;
+    const av = vs[i] ?? 0;
+    for (let j = i + 1; j < n; j++) {
+      const dx = ax - (xs[j] ?? 0);
+      const dy = ay - (ys[j] ?? 0);
       const d2 = dx * dx + dy * dy;
       if (d2 > max2 || d2 === 0) continue;
       const d = Math.sqrt(d2);
       const bin = Math.min(lags - 1, Math.floor(d / width));
-      const dv = a.value - b.value;
+      const dv = av - (vs[j] ?? 0);
       sumH[bin] = (sumH[bin] ?? 0) + d;
       sumG[bin] = (sumG[bin] ?? 0) + 0.5 * dv * dv;
       count[bin] = (count[bin] ?? 0) + 1;
@@ -69,8 +86,8 @@ export function empiricalVariogram(samples: readonly Sample[], maxDistance: numb
   }
   const out: VariogramBin[] = [];
   for (let k = 0; k < lags; k++) {
-    const n = count[k] ?? 0;
-    if (n > 0) out.push({ h: (sumH[k] ?? 0) / n, gamma: (sumG[k] ?? 0) / n, pairs: n });
+    const c = count[k] ?? 0;
+    if (c > 0) out.push({ h: (sumH[k] ?? 0) / c, gamma: (sumG[k] ?? 0) / c, pairs: c });
   }
   return out;
 }

@@ -1,4 +1,11 @@
-import { ErrorCode, IMAGE_SPANS, type ImageFrame, type ImagePollutant, type ImageSpan } from '@lantian/contracts';
+import {
+  ErrorCode,
+  IMAGE_SPANS,
+  type ImageFrame,
+  type ImageMethod,
+  type ImagePollutant,
+  type ImageSpan,
+} from '@lantian/contracts';
 import { formatChinaDateTime, type IdwOptions, startOfChinaHour } from '@lantian/domain';
 import type { Clock } from '../../../platform/clock';
 import { AppError, notFound } from '../../../platform/errors';
@@ -114,7 +121,13 @@ export class ImageFrames {
   }
 
   /** getRgbaImageNameList: the frames of the hours that have data among the `mode` span up to `time`. */
-  async list(query: { type: ImagePollutant; code: string; time?: number | undefined; mode?: ImageSpan | undefined }) {
+  async list(query: {
+    type: ImagePollutant;
+    code: string;
+    time?: number | undefined;
+    mode?: ImageSpan | undefined;
+    method?: ImageMethod | undefined;
+  }) {
     imageArea(query.code);
     const end = startOfChinaHour(query.time ?? (await this.air.stationHours.latestTime()) ?? this.now());
     const span = IMAGE_SPANS[query.mode ?? '24h'];
@@ -125,7 +138,7 @@ export class ImageFrames {
     for (const time of times) {
       const c = counts.get(time);
       if (c === undefined || c.rows === 0) continue;
-      const key = { pollutant: query.type, code: query.code, time };
+      const key = { pollutant: query.type, code: query.code, time, method: query.method ?? 'idw' };
       out.push({
         name: frameName(key),
         time: formatChinaDateTime(time),
@@ -185,6 +198,7 @@ export class ImageFrames {
       timeText: formatChinaDateTime(key.time).slice(0, 16),
       demo: hour.demo,
       samples,
+      method: key.method,
       idw: IDW_BY_LEVEL[area.shape.level],
     });
   }
@@ -237,7 +251,7 @@ export class ImageFrames {
   async warm(): Promise<void> {
     const latest = await this.air.stationHours.latestTime();
     if (latest === undefined) return;
-    await this.frame(frameName({ pollutant: 'aqi', code: COUNTRY_CODE, time: latest }));
+    await this.frame(frameName({ pollutant: 'aqi', code: COUNTRY_CODE, time: latest, method: 'idw' }));
   }
 
   /** The layout of an area's frames (for tests and the bench: where a station's pixel is). */

@@ -1,4 +1,4 @@
-import { areaCode, IMAGE_POLLUTANTS, IMAGE_SPAN_KEYS, VIDEO_LIMITS } from '@lantian/contracts';
+import { areaCode, IMAGE_METHODS, IMAGE_POLLUTANTS, IMAGE_SPAN_KEYS, VIDEO_LIMITS } from '@lantian/contracts';
 import { z } from 'zod';
 import { intParam, optionalField, timeParam } from '../../../platform/http/params';
 
@@ -10,6 +10,9 @@ export const imageListQuery = z.object({
   time: timeParam.describe('截止时次 YYYY-MM-DD HH:mm:ss（北京时间）'),
   mode: optionalField(z.enum(IMAGE_SPAN_KEYS, { error: `应为 ${IMAGE_SPAN_KEYS.join('、')} 之一` })).describe(
     '时段：截止时次之前的 24h（默认）、48h、72h 或 7d',
+  ),
+  method: optionalField(z.enum(IMAGE_METHODS, { error: `应为 ${IMAGE_METHODS.join('、')} 之一` })).describe(
+    '插值方法：idw 反距离权重（默认）或 kriging 普通克里金',
   ),
 });
 

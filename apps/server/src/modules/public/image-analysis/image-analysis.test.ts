@@ -152,6 +152,29 @@ describe('a frame', () => {
     expect(png.at(layout.main.x(117.0), layout.main.y(31.4))[3]).toBe(0);
   });
 
+  it('kriged (…_kriging.png): listed with method=kriging, and the stations keep their level colours', async () => {
+    const listed = await list({ type: 'aqi', code: '320000', time: '2024-05-10 12:00:00', method: 'kriging' });
+    expect((listed.json().data as ImageFrame[]).map((f) => f.url)).toEqual([
+      '/api/common/rgbaImage/aqi_320000_2024051009_kriging.png',
+      '/api/common/rgbaImage/aqi_320000_2024051012_kriging.png',
+    ]);
+    const res = await get('/api/common/rgbaImage/aqi_320000_2024051012_kriging.png');
+    expect(res.statusCode).toBe(200);
+    const idw = await get('/api/common/rgbaImage/aqi_320000_2024051012.png');
+    expect(res.rawPayload.equals(idw.rawPayload)).toBe(false);
+    const shape = await new AreaShapes(new MapFiles(defaultMapDir())).shapeOf('320000');
+    const layout = frameLayout(shape.level, shape.outline);
+    const png = await pixels(res.rawPayload);
+    for (const s of STATIONS) {
+      const aqi = realtimeAqi({ pm2_5: s.pm2_5, pm10: s.pm2_5 * 1.4, no2: 30 }).aqi;
+      expect(png.at(layout.main.x(s.lon), layout.main.y(s.lat)), s.code).toEqual(rgbaOf(LEVELS[aqiLevel(aqi)].color));
+    }
+    expect(png.at(layout.main.x(117.0), layout.main.y(31.4))[3]).toBe(0);
+    expect(
+      (await list({ type: 'aqi', code: '320000', time: '2024-05-10 12:00:00', method: 'spline' })).statusCode,
+    ).toBe(400);
+  });
+
   it('colours a pollutant by its own breakpoints (PM2.5 20 μg/m³ is 优, 100 is 轻度污染)', async () => {
     const res = await get('/api/common/rgbaImage/pm2_5_320000_2024051012.png');
     const shape = await new AreaShapes(new MapFiles(defaultMapDir())).shapeOf('320000');
@@ -204,6 +227,7 @@ describe('a frame', () => {
       ['aqi_320000_2030010112.png', 404],
       ['aqi_990000_2024051012.png', 404],
       ['aqi_320102_2024051012.png', 400],
+      ['aqi_320000_2024051012_spline.png', 400],
     ];
     for (const [name, status] of cases) {
       const res = await get(`/api/common/rgbaImage/${name}`);
