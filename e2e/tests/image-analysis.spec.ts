@@ -74,6 +74,15 @@ test('frames load and play, step, follow the pollutant, and export as an H.264 v
   await framesReady(page);
   await screenshot(page, 'image-analysis-1440');
 
+  // Kriging instead of IDW: the kriged frames of the same hours.
+  await page.locator('.lt-ia-filters label', { hasText: '克里金' }).click();
+  await expect(frame(page)).toHaveAttribute('src', /pm2_5_100000_\d{10}_kriging\.png$/);
+  await expect(page).toHaveURL(/method=kriging/);
+  await framesReady(page);
+  await page.locator('.lt-ia-filters label', { hasText: '反距离权重' }).click();
+  await expect(frame(page)).toHaveAttribute('src', /pm2_5_100000_\d{10}\.png$/);
+  await framesReady(page);
+
   // Export, aborted mid-upload: nothing is offered.
   const cdp = await throttleUploads(page, 400_000);
   await page.getByRole('button', { name: '导出视频' }).click();

@@ -1,4 +1,4 @@
-import type { ImageFrame, ImagePollutant } from '@lantian/contracts';
+import type { ImageFrame, ImageMethod, ImagePollutant } from '@lantian/contracts';
 import { formatChinaDateTime } from '@lantian/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, DatePicker, Select, Skeleton } from 'antd';
@@ -10,7 +10,15 @@ import { ApiError } from '../shared/api/client';
 import { Segmented } from '../shared/Segmented';
 import { FramePlayer, type PlayerState } from './image-analysis/FramePlayer';
 import { fetchCityList, fetchFrames, fetchProvinces } from './image-analysis/image-analysis.api';
-import { legendOf, POLLUTANT_OPTIONS, RANGE_OPTIONS, type RangePreset, rangeOf, SPEEDS } from './image-analysis/player';
+import {
+  legendOf,
+  METHOD_OPTIONS,
+  POLLUTANT_OPTIONS,
+  RANGE_OPTIONS,
+  type RangePreset,
+  rangeOf,
+  SPEEDS,
+} from './image-analysis/player';
 import { VideoExport } from './image-analysis/VideoExport';
 import './image-analysis/image-analysis.css';
 
@@ -26,6 +34,7 @@ interface Choice {
   code: string;
   province: string;
   pollutant: ImagePollutant;
+  method: ImageMethod;
   preset: RangePreset;
   days: { from: number; to: number } | undefined;
 }
@@ -33,11 +42,12 @@ interface Choice {
 function readChoice(params: URLSearchParams): Choice {
   const code = /^\d{6}$/.test(params.get('code') ?? '') ? (params.get('code') ?? COUNTRY) : COUNTRY;
   const pollutant = POLLUTANT_OPTIONS.find((p) => p.value === params.get('type'))?.value ?? 'aqi';
+  const method = METHOD_OPTIONS.find((m) => m.value === params.get('method'))?.value ?? 'idw';
   const preset = RANGE_OPTIONS.find((r) => r.value === params.get('range'))?.value ?? '24h';
   const from = Number(params.get('from'));
   const to = Number(params.get('to'));
   const days = preset === 'custom' && from > 0 && to >= from ? { from, to } : undefined;
-  return { code, province: code === COUNTRY ? COUNTRY : `${code.slice(0, 2)}0000`, pollutant, preset, days };
+  return { code, province: code === COUNTRY ? COUNTRY : `${code.slice(0, 2)}0000`, pollutant, method, preset, days };
 }
 
 export default function ImageAnalysisPage() {
@@ -45,7 +55,7 @@ export default function ImageAnalysisPage() {
   const choice = readChoice(params);
   const [player, setPlayer] = useState<PlayerState>({ index: Number.MAX_SAFE_INTEGER, speed: 1 });
 
-  const update = (next: Partial<Record<'code' | 'type' | 'range' | 'from' | 'to', string | undefined>>) => {
+  const update = (next: Partial<Record<'code' | 'type' | 'method' | 'range' | 'from' | 'to', string | undefined>>) => {
     const merged = new URLSearchParams(params);
     for (const [k, v] of Object.entries(next)) {
       if (v === undefined) merged.delete(k);
@@ -70,10 +80,16 @@ export default function ImageAnalysisPage() {
   const [now] = useState(() => Math.floor(Date.now() / 1000));
   const range = rangeOf(choice.preset, now, choice.days);
   const frames = useQuery({
-    queryKey: ['rgbaImages', choice.pollutant, choice.code, range.end, range.span],
+    queryKey: ['rgbaImages', choice.pollutant, choice.code, choice.method, range.end, range.span],
     queryFn: ({ signal }) =>
       fetchFrames(
-        { type: choice.pollutant, code: choice.code, time: formatChinaDateTime(range.end), mode: range.span },
+        {
+          type: choice.pollutant,
+          code: choice.code,
+          time: formatChinaDateTime(range.end),
+          mode: range.span,
+          method: choice.method,
+        },
         signal,
       ),
     staleTime: 5 * 60_000,
@@ -148,6 +164,17 @@ export default function ImageAnalysisPage() {
                 value={choice.pollutant}
                 options={POLLUTANT_OPTIONS}
                 onChange={(v) => update({ type: v })}
+              />
+            </div>
+          </div>
+          <div className="lt-ia-field">
+            <span className="lt-ia-label">插值方法</span>
+            <div className="lt-ia-scroll">
+              <Segmented
+                aria-label="插值方法"
+                value={choice.method}
+                options={METHOD_OPTIONS}
+                onChange={(v) => update({ method: v === 'idw' ? undefined : v })}
               />
             </div>
           </div>
@@ -237,8 +264,12 @@ export default function ImageAnalysisPage() {
           <h2 className="lt-ia-h2">方法说明</h2>
           <ul>
             <li>
-              插值：反距离权重（IDW），权重为距离平方的倒数，取最近 8 个站点；搜索半径全国 500 km、省级 300 km、地市 150
+              反距离权重（IDW）：权重为距离平方的倒数，取最近 8 个站点；搜索半径全国 500 km、省级 300 km、地市 150
               km，半径内无站点处显示为灰色。
+            </li>
+            <li>
+              普通克里金：按每个时次的站点数据拟合球状变异函数（块金、偏基台、变程标注在图下方），以最近 8
+              个站点求解克里金权重；站点稀疏处比反距离权重更平滑。
             </li>
             <li>配色：AQI 与各污染物按 HJ 633-2012 小时值分级，优、良、轻度、中度、重度、严重污染六级。</li>
             <li>

@@ -1,4 +1,4 @@
-import type { CityListEntry, ImageFrame, ImagePollutant, ImageSpan } from '@lantian/contracts';
+import type { CityListEntry, ImageFrame, ImageMethod, ImagePollutant, ImageSpan } from '@lantian/contracts';
 import { signParams } from '@lantian/contracts/signature';
 import { ApiError, callApi } from '../../shared/api/client';
 import { runtimeConfig } from '../../shared/runtime-config';
@@ -11,7 +11,7 @@ import { runtimeConfig } from '../../shared/runtime-config';
  */
 
 export const fetchFrames = (
-  params: { type: ImagePollutant; code: string; time: string; mode: ImageSpan },
+  params: { type: ImagePollutant; code: string; time: string; mode: ImageSpan; method: ImageMethod },
   signal?: AbortSignal,
 ) =>
   callApi<ImageFrame[]>('/api/common/getRgbaImageNameList', params, {

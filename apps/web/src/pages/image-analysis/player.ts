@@ -1,4 +1,4 @@
-import type { ImagePollutant, ImageSpan } from '@lantian/contracts';
+import type { ImageMethod, ImagePollutant, ImageSpan } from '@lantian/contracts';
 import { LEVELS, levelBreaks } from '@lantian/domain';
 
 /** Pure rules of the image player: the choices it offers and the range it asks for. */
@@ -11,6 +11,11 @@ export const POLLUTANT_OPTIONS: readonly { value: ImagePollutant; label: string 
   { value: 'no2', label: 'NO₂' },
   { value: 'so2', label: 'SO₂' },
   { value: 'co', label: 'CO' },
+];
+
+export const METHOD_OPTIONS: readonly { value: ImageMethod; label: string }[] = [
+  { value: 'idw', label: '反距离权重' },
+  { value: 'kriging', label: '克里金' },
 ];
 
 export type RangePreset = ImageSpan | 'custom';
