@@ -126,8 +126,8 @@ export default function ImageAnalysisPage() {
         <header className="lt-ia-head">
           <h1 className="lt-ia-title">图像分析</h1>
           <p className="lt-ia-muted">
-            全国约 1,500
-            个国控站点的逐小时监测值，经反距离权重（IDW）插值绘制的污染物空间分布，按《环境空气质量指数（AQI）技术规定》的等级配色。
+            国控监测站点的逐小时监测值，经反距离权重（IDW）或普通克里金插值绘制的污染物空间分布，按 HJ 633-2012
+            的空气质量等级配色。
           </p>
         </header>
 
