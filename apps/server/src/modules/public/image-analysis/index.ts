@@ -8,6 +8,10 @@ import { imageAnalysisRoutes } from './image-analysis.routes';
 import { type ImageAnalysisSettings, readImageAnalysisSettings } from './image-analysis.settings';
 import { VideoMaker } from './video.service';
 
+export { AreaShapes } from './area-shapes';
+export { frameLayout } from './frame-layout';
+export { renderFrame } from './frame-render';
+export { IDW_BY_LEVEL } from './frames.service';
 export { type ImageAnalysisSettings, readImageAnalysisSettings } from './image-analysis.settings';
 
 /**
