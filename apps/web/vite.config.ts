@@ -18,6 +18,7 @@ const ROUTE_PAGES: Record<string, string> = {
   '/weather': 'src/pages/WeatherPage.tsx',
   '/analysis/city': 'src/pages/CityAnalysisPage.tsx',
   '/analysis/rank': 'src/pages/RankAnalysisPage.tsx',
+  '/analysis/image': 'src/pages/ImageAnalysisPage.tsx',
   '/analysis/data': 'src/pages/DataAnalysisPage.tsx',
   '/news': 'src/pages/NewsPage.tsx',
 };

@@ -8,6 +8,7 @@ export * from './common';
 export * from './data-analysis';
 export * from './envelope';
 export * from './error-codes';
+export * from './image-analysis';
 export * from './map-columns';
 export * from './platform';
 export * from './rankings';

@@ -8,6 +8,7 @@ export * from './freshness';
 export * from './grid';
 export * from './hj212';
 export * from './images';
+export * from './interpolation';
 export * from './lidar';
 export * from './news';
 export * from './numbers';

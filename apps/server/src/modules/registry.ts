@@ -33,6 +33,7 @@ import { cityAir } from './public/city-air';
 import { cityAnalysis } from './public/city-analysis';
 import { cityWeather } from './public/city-weather';
 import { dataAnalysis } from './public/data-analysis';
+import { imageAnalysis } from './public/image-analysis';
 import { ipLookup } from './public/ip-lookup';
 import { news } from './public/news';
 import { pendingSources } from './public/pending-sources';
@@ -71,6 +72,7 @@ export const MODULES = [
   pendingSources,
   dataAnalysis,
   news,
+  imageAnalysis,
   // The operator platform (modules/operator/): its foundation first, then the modules standing on it.
   audit,
   operators,

@@ -12,6 +12,7 @@ const ComplaintPage = lazy(() => import('../pages/ComplaintPage'));
 // The sections of the side navigation (its other five entries), each a route of its own.
 const CityAnalysisPage = lazy(() => import('../pages/CityAnalysisPage'));
 const RankAnalysisPage = lazy(() => import('../pages/RankAnalysisPage'));
+const ImageAnalysisPage = lazy(() => import('../pages/ImageAnalysisPage'));
 const DataAnalysisPage = lazy(() => import('../pages/DataAnalysisPage'));
 const NewsPage = lazy(() => import('../pages/NewsPage'));
 
@@ -66,6 +67,14 @@ export function AppRouter() {
             element={
               <Suspense fallback={<PageLoading />}>
                 <RankAnalysisPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="analysis/image"
+            element={
+              <Suspense fallback={<PageLoading />}>
+                <ImageAnalysisPage />
               </Suspense>
             }
           />

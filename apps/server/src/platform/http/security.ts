@@ -17,6 +17,8 @@ function helmetOptions(production: boolean): Readonly<HelmetOptions> {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
+        // The image analysis previews the MP4 it just made from an object URL.
+        mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

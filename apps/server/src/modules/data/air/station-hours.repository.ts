@@ -123,6 +123,28 @@ export class StationHoursRepository {
     return new Map(rows.map((r) => [Number(r.time), Number(r.n)]));
   }
 
+  /**
+   * Per hour of `times` that has rows: how many, and how many of them are demo rows (the image
+   * analysis lists its frames with this, and labels the demo ones).
+   */
+  async sourceCountsAt(times: readonly number[]): Promise<Map<number, { rows: number; demo: number }>> {
+    if (times.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('station_hourly')
+      .select(['time', 'source', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('time', 'in', [...times])
+      .groupBy(['time', 'source'])
+      .execute();
+    const out = new Map<number, { rows: number; demo: number }>();
+    for (const r of rows) {
+      const entry = out.get(Number(r.time)) ?? { rows: 0, demo: 0 };
+      entry.rows += Number(r.n);
+      if (r.source === 'demo') entry.demo += Number(r.n);
+      out.set(Number(r.time), entry);
+    }
+    return out;
+  }
+
   /** Every station's rows at several hours, by hour then station (as {@link at} orders one hour). */
   async atTimes(times: readonly number[]): Promise<StationHourWithStation[]> {
     if (times.length === 0) return [];

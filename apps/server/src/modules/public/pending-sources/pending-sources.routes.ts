@@ -10,8 +10,8 @@ import { cityParam, timeParam } from '../../../platform/http/params';
 import { type ApiApp, ok } from '../../../platform/http/routes';
 
 /**
- * Spec §7 calls whose data source (trajectory model, soundings, radar, typhoon tracks, satellite
- * and traffic images, meteo-info products) is not connected yet. Each is registered
+ * Spec §7 calls whose data source (trajectory model, soundings, radar, typhoon tracks, traffic
+ * images, meteo-info products) is not connected yet. Each is registered
  * with its method, path and a parameter schema from the spec's names, so clients and the API docs
  * see the real contract; each answers code 0 with an empty result of its shape — an empty list,
  * or an empty FeatureCollection where the answer is a map layer — except getTrafficImage, a blob
@@ -43,12 +43,6 @@ const trajectoryBody = z.object({
   hours: z.number().int().min(1).max(168).optional().describe('追踪小时数，默认 24'),
   heights: z.array(z.number().int().min(0).max(10_000)).max(5).optional().describe('起始高度（米），最多 5 个'),
   direction: z.enum(['backward', 'forward']).optional().describe('backward 后向（默认）/ forward 前向'),
-});
-
-const imageList = z.object({
-  type: text(32).describe('产品类型'),
-  code: text(32).describe('产品代码'),
-  time: timeParam.describe('时间'),
 });
 
 const PENDING_CALLS: readonly PendingCall[] = [
@@ -98,22 +92,6 @@ const PENDING_CALLS: readonly PendingCall[] = [
     summary: '气象综合产品说明',
     in: 'querystring',
     params: z.object({ time: optionalTime }),
-    answer: 'list',
-  },
-  {
-    method: 'GET',
-    url: '/api/common/getRgbaImageNameList',
-    summary: '卫星/格点 RGBA 图像文件名列表',
-    in: 'querystring',
-    params: imageList.extend({ mode: text(32).optional().describe('模式') }),
-    answer: 'list',
-  },
-  {
-    method: 'GET',
-    url: '/api/common/getRgbImageNameList',
-    summary: '卫星 RGB 图像文件名列表',
-    in: 'querystring',
-    params: imageList,
     answer: 'list',
   },
   {

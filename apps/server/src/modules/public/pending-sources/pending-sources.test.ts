@@ -16,10 +16,6 @@ afterAll(async () => {
 const SAMPLE: Readonly<Record<string, { url?: string; params?: Record<string, string> }>> = {
   '/api/getTrafficImage': { params: { cityName: '北京' } },
   '/api/getTrafficImageRecord': { params: { cityName: '北京', time: '2024-01-10 10:00:00' } },
-  '/api/common/getRgbaImageNameList': {
-    params: { type: 'fy4a', code: 'true_color', time: '2024-01-10 10:00:00', mode: 'day' },
-  },
-  '/api/common/getRgbImageNameList': { params: { type: 'fy4a', code: 'true_color', time: '2024-01-10 10:00:00' } },
   '/api/common/getTyphoonData': { params: { year: '2023', name: '杜苏芮' } },
   '/api/common/getDisasterInfo': { params: { type: 'rainstorm' } },
   '/api/common/getSoundingData': { params: { soundingCode: '54511', time: '2024-01-10 08:00:00' } },
@@ -35,8 +31,8 @@ const trajectory = async (body: SignableParams) => {
 };
 
 describe('calls whose data source is not connected yet', () => {
-  it('registers all 18, and each answers code 0 with an empty result of its shape', async () => {
-    expect(PENDING_CALL_ROUTES).toHaveLength(18);
+  it('registers all 16, and each answers code 0 with an empty result of its shape', async () => {
+    expect(PENDING_CALL_ROUTES).toHaveLength(16);
     for (const call of PENDING_CALL_ROUTES.filter((c) => c.method === 'GET')) {
       const sample = SAMPLE[call.url] ?? {};
       const res = await signedInject(app.server, app.config, {
@@ -71,7 +67,6 @@ describe('calls whose data source is not connected yet', () => {
     const cases: [string, Record<string, string> | undefined, string][] = [
       ['/api/common/getTyphoonData', { year: '23' }, 'year'],
       ['/api/common/getSoundingData', { time: '2024-01-10 08:00:00' }, 'soundingCode'],
-      ['/api/common/getRgbaImageNameList', { type: 'fy4a', code: 'x', time: 'yesterday' }, 'time'],
       ['/api/common/lonlat/beijing', undefined, 'x'],
       ['/api/getTrafficImage', undefined, 'cityName'],
     ];

@@ -1,0 +1,2 @@
+export * from './idw';
+export * from './kriging';
