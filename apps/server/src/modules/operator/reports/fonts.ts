@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { ErrorCode } from '@lantian/contracts';
 import { AppError } from '../../../platform/errors';
+import { cjkFontFiles } from '../../../platform/media/cjk-fonts';
 
 /**
  * The Chinese font reports are drawn and exported with: Noto Sans SC (Source Han Sans, OFL) from the
@@ -23,14 +22,8 @@ const cache = new Map<string, Buffer>();
 
 export function reportFonts(): ReportFonts {
   if (found !== undefined) return found;
-  let dir: string;
-  try {
-    dir = path.join(path.dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc')), '..', 'fonts');
-  } catch (cause) {
-    throw missing(cause);
-  }
-  const fonts = { regular: path.join(dir, 'NotoSansHans-Regular.otf'), bold: path.join(dir, 'NotoSansHans-Bold.otf') };
-  if (!existsSync(fonts.regular) || !existsSync(fonts.bold)) throw missing(undefined);
+  const fonts = cjkFontFiles();
+  if (fonts === null) throw missing(undefined);
   found = fonts;
   return fonts;
 }

@@ -12,6 +12,7 @@ import {
 } from '@lantian/domain';
 import { createCanvas, Path2D, type SKRSContext2D } from '@napi-rs/canvas';
 import sharp from 'sharp';
+import { CJK_FONT_FAMILY, registerCanvasCjkFont } from '../../../platform/media/cjk-fonts';
 import type { AreaShape, Polygons } from './area-shapes';
 import type { FrameLayout, Projection } from './frame-layout';
 
@@ -64,7 +65,10 @@ export const KRIGING_STEP = 6;
 
 const stepOf = (content: FrameContent) => (content.method === 'kriging' ? KRIGING_STEP : FIELD_STEP);
 
-const FONT = "'WenQuanYi Micro Hei', 'Noto Sans CJK SC', 'Source Han Sans SC', 'Microsoft YaHei', sans-serif";
+// The packaged Noto Sans SC first (registered below), so a server without system CJK fonts still
+// writes Chinese; system fonts after it.
+registerCanvasCjkFont();
+const FONT = `'${CJK_FONT_FAMILY}', 'WenQuanYi Micro Hei', 'Noto Sans CJK SC', 'Microsoft YaHei', sans-serif`;
 /** Inside the outline where no station is within the search radius. */
 const NO_DATA_FILL = '#e9edf2';
 
