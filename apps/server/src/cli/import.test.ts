@@ -182,7 +182,9 @@ describe('lantian import', () => {
     expect(unknown.stderr).not.toMatch(/\bat .*\.ts:\d+/);
     expect(missing.code).toBe(1);
     expect(summaryOf(missing).failed[0]?.reason).toContain('ENOENT');
-  });
+    // Four command-line processes start at once, each loading every module through tsx: 9 s alone,
+    // past the suite's 20 s while the other test files share the two cores.
+  }, 60_000);
 
   it('downloads a range of days from IMPORT_ARCHIVE_URL, reporting a missing day', async () => {
     const served: string[] = [];
