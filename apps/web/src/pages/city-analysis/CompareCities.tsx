@@ -1,10 +1,10 @@
 import type { CityDaysData } from '@lantian/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { callApi } from '../../shared/api/client';
 import { INDEX_LABEL } from '../../shared/aqi';
 import { EChart } from '../../shared/charts/EChart';
 import { Segmented } from '../../shared/Segmented';
+import { apiQuery } from '../analysis/analysis.api';
 import { CitiesSelect } from '../analysis/CitySelect';
 import { maxOf, meanOf } from '../analysis/stats';
 import { Block, EmptyNote } from '../city/Block';
@@ -32,16 +32,13 @@ export function CompareCities({ city, endDate }: { city: string; endDate: string
   const [span, setSpan] = useState<Span>('30');
   const start = daysBefore(endDate, Number(span) - 1);
   const results = useQueries({
-    queries: cities.map((c) => ({
-      queryKey: ['analysis', '/api/getCityDayData', { city: c, start, endDate }],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        callApi<CityDaysData>(
-          '/api/getCityDayData',
-          { city: c, startTime: `${start} 00:00:00`, endTime: `${endDate} 00:00:00` },
-          { signal },
-        ),
-      staleTime: 5 * 60_000,
-    })),
+    queries: cities.map((c) =>
+      apiQuery<CityDaysData>('/api/getCityDayData', {
+        city: c,
+        startTime: `${start} 00:00:00`,
+        endTime: `${endDate} 00:00:00`,
+      }),
+    ),
   });
   const loaded = results.map((r) => r.data).filter((d): d is CityDaysData => d !== undefined);
   const dates = useMemo(() => {
