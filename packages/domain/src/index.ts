@@ -20,3 +20,4 @@ export * from './telemetry';
 export * from './time';
 export * from './validation';
 export * from './weather';
+export * from './weather-sources';

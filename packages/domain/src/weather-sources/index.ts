@@ -1,0 +1,3 @@
+export * from './cma-best-track';
+export * from './metar';
+export * from './radar';
