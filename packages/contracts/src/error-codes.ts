@@ -12,6 +12,8 @@ export const ErrorCode = {
   OLD_PASSWORD_WRONG: 40024,
   /** A history query or export asking for more rows than one call may read. */
   QUERY_TOO_LARGE: 40030,
+  /** A weather-source file (best track, CAP, METAR, image) that does not read: nothing of it is stored. */
+  SOURCE_FILE_INVALID: 40045,
   UNAUTHENTICATED: 40100,
   SIGNATURE_INVALID: 40101,
   LOGIN_FAILED: 40120,

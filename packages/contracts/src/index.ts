@@ -17,4 +17,5 @@ export * from './signature';
 export * from './sites';
 export * from './system';
 export * from './weather';
+export * from './weather-sources';
 export * from './web-config';

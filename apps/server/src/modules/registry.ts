@@ -41,6 +41,7 @@ import { rankings } from './public/rankings';
 import { reference } from './public/reference';
 import { shortUrls } from './public/short-urls';
 import { sites } from './public/sites';
+import { weatherSources } from './public/weather-sources';
 
 /**
  * Every module of the application, in the order they are created: a module may use the ones above
@@ -73,6 +74,7 @@ export const MODULES = [
   dataAnalysis,
   news,
   imageAnalysis,
+  weatherSources,
   // The operator platform (modules/operator/): its foundation first, then the modules standing on it.
   audit,
   operators,

@@ -1,11 +1,11 @@
-import { ErrorCode, emptyListResponse, imageFrameListResponse, VIDEO_LIMITS } from '@lantian/contracts';
+import { ErrorCode, imageFrameListResponse, VIDEO_LIMITS } from '@lantian/contracts';
 import { AppError } from '../../../platform/errors';
 import { matchesIfNoneMatch } from '../../../platform/http/http-cache';
 import { type ApiApp, ok, routesOf } from '../../../platform/http/routes';
 import { readMultipart } from '../../../platform/uploads/multipart';
 import { FRAME_PATH } from './frame-names';
 import type { ImageFrames } from './frames.service';
-import { frameParams, imageListQuery, rgbImageQuery, videoFields } from './image-analysis.schemas';
+import { frameParams, imageListQuery, videoFields } from './image-analysis.schemas';
 import type { ImageAnalysisSettings } from './image-analysis.settings';
 import type { VideoMaker } from './video.service';
 
@@ -28,17 +28,6 @@ export function imageAnalysisRoutes(frames: ImageFrames, videos: VideoMaker, set
         response: imageFrameListResponse,
       },
       async ({ query }) => ok(await frames.list(query)),
-    );
-
-    route.get(
-      '/api/common/getRgbImageNameList',
-      {
-        summary: '卫星 RGB 真彩色图像文件名列表（卫星数据源尚未接入，暂返回空列表）',
-        description: '污染物插值图见 getRgbaImageNameList。',
-        query: rgbImageQuery,
-        response: emptyListResponse,
-      },
-      async () => ok([]),
     );
 
     // Loaded by browsers in <img> and by the video export: browsers cannot sign.

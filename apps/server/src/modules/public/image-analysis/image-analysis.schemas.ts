@@ -16,12 +16,6 @@ export const imageListQuery = z.object({
   ),
 });
 
-export const rgbImageQuery = z.object({
-  type: z.string().trim().min(1, '不能为空').max(32, '过长').describe('产品类型'),
-  code: z.string().trim().min(1, '不能为空').max(32, '过长').describe('产品代码'),
-  time: timeParam.describe('时间'),
-});
-
 export const frameParams = z.object({
   name: z.string().max(64, '过长').describe('帧文件名，如 aqi_100000_2024050112.png'),
 });

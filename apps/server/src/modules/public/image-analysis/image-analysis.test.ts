@@ -116,15 +116,6 @@ describe('getRgbaImageNameList', () => {
       (await get('/api/common/getRgbaImageNameList?type=aqi&code=320000&time=2024-05-10%2012:00:00')).statusCode,
     ).toBe(401);
   });
-
-  it('getRgbImageNameList (satellite imagery, no source yet) answers an empty list', async () => {
-    const res = await signedInject(app.server, app.config, {
-      method: 'GET',
-      url: '/api/common/getRgbImageNameList',
-      params: { type: 'fy4a', code: 'true_color', time: '2024-05-10 12:00:00' },
-    });
-    expect(res.json()).toEqual({ code: 0, msg: '成功', data: [] });
-  });
 });
 
 describe('a frame', () => {

@@ -2,8 +2,7 @@ import { defineModule } from '../../../platform/module';
 import { pendingSourceRoutes } from './pending-sources.routes';
 
 /**
- * Spec §7 calls whose data source is not connected yet (trajectories, soundings, radar, typhoons,
- * satellite and traffic images…): the real contract, answering an empty result of the right shape.
+ * Spec §7 calls whose data source is not connected yet (trajectories, soundings, traffic images…): the real contract, answering an empty result of the right shape.
  * Each leaves this module when the issue that connects its source builds it for real.
  */
 export const pendingSources = defineModule({

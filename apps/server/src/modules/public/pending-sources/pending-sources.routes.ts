@@ -10,8 +10,8 @@ import { cityParam, timeParam } from '../../../platform/http/params';
 import { type ApiApp, ok } from '../../../platform/http/routes';
 
 /**
- * Spec §7 calls whose data source (trajectory model, soundings, radar, typhoon tracks, traffic
- * images, meteo-info products) is not connected yet. Each is registered
+ * Spec §7 calls whose data source (trajectory model, soundings, traffic images, meteo-info
+ * products) is not connected yet. Each is registered
  * with its method, path and a parameter schema from the spec's names, so clients and the API docs
  * see the real contract; each answers code 0 with an empty result of its shape — an empty list,
  * or an empty FeatureCollection where the answer is a map layer — except getTrafficImage, a blob
@@ -96,36 +96,6 @@ const PENDING_CALLS: readonly PendingCall[] = [
   },
   {
     method: 'GET',
-    url: '/api/common/getTyphoonData',
-    summary: '台风路径（地图图层）',
-    in: 'querystring',
-    params: z.object({
-      year: z
-        .string()
-        .regex(/^(19|20)\d{2}$/, '应为 4 位年份')
-        .describe('年份'),
-      name: text(40).optional().describe('台风名或编号'),
-    }),
-    answer: 'features',
-  },
-  {
-    method: 'GET',
-    url: '/api/common/getDisasterInfo',
-    summary: '灾害预警信息',
-    in: 'querystring',
-    params: z.object({ type: text(32).describe('灾害类型') }),
-    answer: 'list',
-  },
-  {
-    method: 'GET',
-    url: '/api/common/getWeatherStationLivedata',
-    summary: '气象站实况（地图图层）',
-    in: 'querystring',
-    params: z.object({ time: optionalTime }),
-    answer: 'features',
-  },
-  {
-    method: 'GET',
     url: '/api/common/getAirSoundingStation',
     summary: '探空站列表（地图图层）',
     in: 'querystring',
@@ -157,38 +127,6 @@ const PENDING_CALLS: readonly PendingCall[] = [
         .regex(/^-?\d{1,3}(\.\d+)?,-?\d{1,2}(\.\d+)?$/, '应为 经度,纬度')
         .describe('经度,纬度，如 116.40,39.90'),
     }),
-    answer: 'list',
-  },
-  {
-    method: 'GET',
-    url: '/api/common/getNowcastingData',
-    summary: '短时临近预报',
-    in: 'querystring',
-    params: z.object({ time: optionalTime }),
-    answer: 'list',
-  },
-  {
-    method: 'GET',
-    url: '/api/common/getNmcRadarConfig',
-    summary: '中央气象台雷达图配置',
-    in: 'querystring',
-    params: z.object({}),
-    answer: 'list',
-  },
-  {
-    method: 'GET',
-    url: '/api/common/getNmcImageData',
-    summary: '中央气象台图像数据',
-    in: 'querystring',
-    params: z.object({ url: text(2000).describe('图像地址') }),
-    answer: 'list',
-  },
-  {
-    method: 'GET',
-    url: '/api/common/getNmcFocastImageData',
-    summary: '中央气象台预报图像数据',
-    in: 'querystring',
-    params: z.object({ url: text(2000).describe('图像地址') }),
     answer: 'list',
   },
 ];

@@ -16,12 +16,8 @@ afterAll(async () => {
 const SAMPLE: Readonly<Record<string, { url?: string; params?: Record<string, string> }>> = {
   '/api/getTrafficImage': { params: { cityName: '北京' } },
   '/api/getTrafficImageRecord': { params: { cityName: '北京', time: '2024-01-10 10:00:00' } },
-  '/api/common/getTyphoonData': { params: { year: '2023', name: '杜苏芮' } },
-  '/api/common/getDisasterInfo': { params: { type: 'rainstorm' } },
   '/api/common/getSoundingData': { params: { soundingCode: '54511', time: '2024-01-10 08:00:00' } },
   '/api/common/lonlat/:x': { url: '/api/common/lonlat/116.40,39.90' },
-  '/api/common/getNmcImageData': { params: { url: 'http://image.nmc.cn/product/radar.png' } },
-  '/api/common/getNmcFocastImageData': { params: { url: 'http://image.nmc.cn/product/forecast.png' } },
 };
 
 /** The one JSON-bodied call (spec §7): the body's values are signed as a form's would be. */
@@ -31,8 +27,8 @@ const trajectory = async (body: SignableParams) => {
 };
 
 describe('calls whose data source is not connected yet', () => {
-  it('registers all 16, and each answers code 0 with an empty result of its shape', async () => {
-    expect(PENDING_CALL_ROUTES).toHaveLength(16);
+  it('registers all 9, and each answers code 0 with an empty result of its shape', async () => {
+    expect(PENDING_CALL_ROUTES).toHaveLength(9);
     for (const call of PENDING_CALL_ROUTES.filter((c) => c.method === 'GET')) {
       const sample = SAMPLE[call.url] ?? {};
       const res = await signedInject(app.server, app.config, {
@@ -65,7 +61,6 @@ describe('calls whose data source is not connected yet', () => {
 
   it('refuses bad parameters with 400 naming the field', async () => {
     const cases: [string, Record<string, string> | undefined, string][] = [
-      ['/api/common/getTyphoonData', { year: '23' }, 'year'],
       ['/api/common/getSoundingData', { time: '2024-01-10 08:00:00' }, 'soundingCode'],
       ['/api/common/lonlat/beijing', undefined, 'x'],
       ['/api/getTrafficImage', undefined, 'cityName'],
@@ -81,7 +76,7 @@ describe('calls whose data source is not connected yet', () => {
   });
 
   it('refuses an unsigned call with 401', async () => {
-    const res = await app.server.inject({ method: 'GET', url: '/api/common/getNmcRadarConfig' });
+    const res = await app.server.inject({ method: 'GET', url: '/api/getTrafficImageConfig' });
     expect(res.statusCode).toBe(401);
   });
 
@@ -99,7 +94,7 @@ describe('calls whose data source is not connected yet', () => {
         '/api/getShortUrl',
       ]),
     );
-    expect(doc.paths['/api/common/getTyphoonData'].get.summary).toContain('数据源尚未接入');
+    expect(doc.paths['/api/getTrafficImageConfig'].get.summary).toContain('数据源尚未接入');
     expect(doc.paths['/api/getAlarmInfo'].post.requestBody).toBeDefined();
   });
 });

@@ -1,0 +1,71 @@
+import { systemClock } from '../../../platform/clock';
+import { defineModule, type ModuleContext } from '../../../platform/module';
+import { PeriodicJobs } from '../../../platform/periodic';
+import { weather } from '../../data/weather';
+import { FramesRepository } from './frames.repository';
+import { pollLiveSources } from './live-feeds';
+import * as m0040 from './migrations/0040_weather_sources';
+import { ObservationsRepository } from './observations.repository';
+import { RadarDemo } from './radar-demo.service';
+import { SourceImports } from './source-imports.service';
+import { TyphoonsRepository } from './typhoons.repository';
+import { WarningsRepository } from './warnings.repository';
+import { weatherSourceRoutes } from './weather-sources.routes';
+import { WeatherSources } from './weather-sources.service';
+import { readWeatherSourcesSettings, type WeatherSourcesSettings } from './weather-sources.settings';
+import type { WeatherSourcesTables } from './weather-sources.tables';
+
+export { FRAME_KINDS, type FrameKind, type SourceImports } from './source-imports.service';
+export { readWeatherSourcesSettings, type WeatherSourcesSettings } from './weather-sources.settings';
+export type { WeatherSourcesTables } from './weather-sources.tables';
+
+const DEMO_TICK_MS = 6 * 60_000;
+
+/**
+ * The surface weather and remote-sensing sources (docs/WEATHER-SOURCES.md): typhoon best tracks
+ * (CMA), early warnings (CAP 1.2), airport observations (METAR) and radar/satellite/nowcast frames,
+ * each with an all-or-nothing importer (`lantian sources …`), live fetching from a configured URL
+ * template, and the public calls that read them.
+ */
+export const weatherSources = defineModule({
+  name: 'weather-sources',
+  tags: [{ name: 'weather-sources', description: '台风、预警、气象站实况与雷达卫星图像' }],
+  migrations: { '0040_weather_sources': m0040 },
+  settings: readWeatherSourcesSettings,
+  create(context: ModuleContext<WeatherSourcesTables, WeatherSourcesSettings>) {
+    const { database, settings, log } = context;
+    const typhoons = new TyphoonsRepository(database);
+    const warnings = new WarningsRepository(database);
+    const observations = new ObservationsRepository(database);
+    const frames = new FramesRepository(database);
+    const wallClock = () => Math.floor(systemClock());
+    const imports = new SourceImports(typhoons, warnings, observations, frames, wallClock);
+    const reads = new WeatherSources(typhoons, warnings, observations, frames, () => context.now());
+    const demo = new RadarDemo(context.use(weather).repository, frames, imports, settings.demoFrames);
+    const jobs = new PeriodicJobs(log);
+    const live =
+      settings.typhoonUrl || settings.warningUrl || settings.metarUrl || settings.radarUrl || settings.satelliteUrl;
+    return {
+      api: { imports, demo },
+      routes: weatherSourceRoutes(reads),
+      async start() {
+        if (settings.demo === 'on') {
+          const tick = () => demo.tick(Math.floor(context.now()));
+          tick().catch((err: unknown) => log.error({ err }, '【演示】 radar frames not drawn'));
+          jobs.every(DEMO_TICK_MS, '【演示】 radar frames not drawn', tick);
+        } else {
+          const removed = await frames.deleteOlder('demo', Number.MAX_SAFE_INTEGER);
+          if (removed > 0) log.info({ removed }, 'demo data off: removed demo radar frames');
+        }
+        if (live) {
+          const poll = async () =>
+            log.info({ report: await pollLiveSources(settings, imports, wallClock()) }, 'weather sources polled');
+          jobs.every(settings.fetchMinutes * 60_000, 'weather sources poll failed', poll);
+        }
+      },
+      async close() {
+        jobs.stop();
+      },
+    };
+  },
+});
