@@ -7,6 +7,7 @@ import { openApiCommand } from './cli/openapi';
 import { operatorCommand } from './cli/operator';
 import { CliError, createOutput, type Output } from './cli/output';
 import { qcCommand } from './cli/qc';
+import { sourcesCommand } from './cli/sources';
 import { seedCommand } from './cli/seed';
 import { simulateCommand } from './cli/simulate';
 import { type Config, ConfigError, loadConfig } from './config';
@@ -62,6 +63,11 @@ const commands: Record<string, Command> = {
   simulate: {
     summary: 'HJ 212 设备模拟器 / an HJ 212-2017 device simulator (simulate --devices N --types air,noise --rate S)',
     run: (c, o) => simulateCommand(c, o, process.argv.slice(2)),
+  },
+  sources: {
+    summary:
+      '导入气象数据源文件 / import weather-source files (sources typhoon|warnings|metar|frames PATH… [--kind K] [--at T])',
+    run: (c, o) => sourcesCommand(c, o, process.argv.slice(2)),
   },
   seed: {
     summary: '生成演示数据 / seed demo data (seed [--days N] [--replace] [--cities CODE,…] [--json])',
