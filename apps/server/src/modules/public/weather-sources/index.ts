@@ -3,6 +3,7 @@ import { defineModule, type ModuleContext } from '../../../platform/module';
 import { PeriodicJobs } from '../../../platform/periodic';
 import { weather } from '../../data/weather';
 import { FramesRepository } from './frames.repository';
+import { pollInbox } from './inbox';
 import { pollLiveSources } from './live-feeds';
 import * as m0040 from './migrations/0040_weather_sources';
 import { ObservationsRepository } from './observations.repository';
@@ -56,6 +57,16 @@ export const weatherSources = defineModule({
         } else {
           const removed = await frames.deleteOlder('demo', Number.MAX_SAFE_INTEGER);
           if (removed > 0) log.info({ removed }, 'demo data off: removed demo radar frames');
+        }
+        const inbox = settings.inbox;
+        if (inbox) {
+          const look = async () => {
+            const report = await pollInbox(inbox, imports, wallClock());
+            if (report.imported.length + report.failed.length > 0)
+              log.info({ report }, 'weather-source inbox imported');
+          };
+          look().catch((err: unknown) => log.error({ err }, 'weather-source inbox failed'));
+          jobs.every(settings.inboxSeconds * 1000, 'weather-source inbox failed', look);
         }
         if (live) {
           const poll = async () =>

@@ -52,9 +52,14 @@ export function drawDemoFrame(t: number, minutes: number, cells: readonly RainCe
     const cy = yOf(lat);
     for (let y = Math.max(0, Math.floor(cy - 2 * r)); y < Math.min(height, Math.ceil(cy + 2 * r)); y++) {
       for (let x = Math.max(0, Math.floor(cx - 2 * r)); x < Math.min(width, Math.ceil(cx + 2 * r)); x++) {
-        const d2 = ((x - cx) ** 2 + (y - cy) ** 2) / (r * r);
+        // Stretched along the wind (rain bands lie downwind) and ragged at the edge: a smooth
+        // wobble of the pixel's place (fixed per position, so a cell keeps its shape as it moves).
+        const along = (x - cx) * Math.sin(towards) - (y - cy) * Math.cos(towards);
+        const across = (x - cx) * Math.cos(towards) + (y - cy) * Math.sin(towards);
+        const d2 = (along ** 2 / 2.2 + across ** 2) / (r * r);
+        const wobble = 0.7 + 0.3 * Math.sin(0.35 * (x - cx) + 0.2 * (y - cy)) * Math.cos(0.27 * (y - cy) - 0.15 * (x - cx));
         // A bright core inside a wider weak shield: the rate falls off as a Gaussian of the distance.
-        const value = dbzOfRainRate(cell.rate * 2.5 * Math.exp(-2 * d2));
+        const value = dbzOfRainRate(cell.rate * 2.5 * wobble * Math.exp(-2 * d2));
         const i = y * width + x;
         if (value > (dbz[i] ?? Number.NEGATIVE_INFINITY)) dbz[i] = value;
       }

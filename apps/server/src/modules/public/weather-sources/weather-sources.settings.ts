@@ -16,6 +16,10 @@ export interface WeatherSourcesSettings {
   radarUrl: string | undefined;
   /** SATELLITE_IMAGE_URL: the true-colour satellite image of a time. */
   satelliteUrl: string | undefined;
+  /** WEATHER_SOURCES_INBOX: a drop folder whose files are imported (inbox.ts), or undefined. */
+  inbox: string | undefined;
+  /** WEATHER_SOURCES_INBOX_SECONDS: how often the drop folder is looked at. */
+  inboxSeconds: number;
   /** WEATHER_SOURCES_FETCH_MINUTES: how often the live sources are polled. */
   fetchMinutes: number;
   /** Radar frames of the demo loop (DEMO_DATA=on): how many 6-minute frames are kept. */
@@ -39,6 +43,8 @@ export function readWeatherSourcesSettings(env: Env): WeatherSourcesSettings {
     metarUrl: template(env, 'METAR_URL'),
     radarUrl: template(env, 'RADAR_IMAGE_URL'),
     satelliteUrl: template(env, 'SATELLITE_IMAGE_URL'),
+    inbox: read(env, 'WEATHER_SOURCES_INBOX'),
+    inboxSeconds: integer(env, 'WEATHER_SOURCES_INBOX_SECONDS', 60, 1, 86_400),
     fetchMinutes: integer(env, 'WEATHER_SOURCES_FETCH_MINUTES', 10, 1, 1440),
     demo: oneOf(env, 'DEMO_DATA', ['on', 'off'] as const, 'on'),
     demoFrames: integer(env, 'RADAR_DEMO_FRAMES', 20, 2, 240),
