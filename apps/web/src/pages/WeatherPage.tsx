@@ -5,6 +5,7 @@ import { useFirstScreenSettled } from '../shared/useFirstScreenSettled';
 import { CurrentConditions } from './weather/CurrentConditions';
 import { DailyForecast } from './weather/DailyForecast';
 import { HourlyForecast } from './weather/HourlyForecast';
+import { WeatherMonitorSlot } from './weather/monitor';
 import { ErrorBlock, LoadingBlock } from './weather/QueryState';
 import { useCityWeather } from './weather/weather.api';
 import './weather/weather.css';
@@ -96,6 +97,7 @@ function CityWeather({ city }: { city: string }) {
         ) : (
           <LayersLoading />
         )}
+        <WeatherMonitorSlot />
       </div>
     </div>
   );

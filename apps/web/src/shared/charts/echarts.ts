@@ -4,6 +4,7 @@ import {
   EffectScatterChart,
   HeatmapChart,
   LineChart,
+  LinesChart,
   MapChart,
   ScatterChart,
 } from 'echarts/charts';
@@ -28,6 +29,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 echarts.use([
   BarChart,
   LineChart,
+  LinesChart,
   HeatmapChart,
   MapChart,
   ScatterChart,

@@ -21,7 +21,8 @@ export interface RainCell {
   windDirection: number;
 }
 
-export const DEMO_FRAME_SIZE = { width: 640, height: 440 } as const;
+/** The national bounds (62° × 42°) drawn one degree to one length: the page lays the map over it the same way. */
+export const DEMO_FRAME_SIZE = { width: 640, height: 434 } as const;
 const KM_PER_DEGREE = 111.2;
 
 /** The demo frame's file name, NMC style, so that the importer reads its time like a real one's. */
