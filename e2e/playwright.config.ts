@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { HJ212_PORT } from './tests/platform-support';
+import { WEATHER_INBOX } from './tests/weather-sources-support';
 
 /**
  * Real Chromium (Debian's /usr/bin/chromium, no downloaded browser) against the real built server.
@@ -75,6 +76,9 @@ export default defineConfig({
             RATE_LIMIT_PUBLIC_MAX: '100000',
             RATE_LIMIT_OPERATOR_MAX: '100000',
             SHORT_URL_RATE_LIMIT_MAX: '10000',
+            // The weather-sources spec drops real-format files here; the server looks every 2 s.
+            WEATHER_SOURCES_INBOX: WEATHER_INBOX,
+            WEATHER_SOURCES_INBOX_SECONDS: '2',
           },
         }
       : undefined,

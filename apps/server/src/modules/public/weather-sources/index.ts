@@ -1,6 +1,7 @@
 import { systemClock } from '../../../platform/clock';
 import { defineModule, type ModuleContext } from '../../../platform/module';
 import { PeriodicJobs } from '../../../platform/periodic';
+import { demo as demoData } from '../../data/demo';
 import { weather } from '../../data/weather';
 import { FramesRepository } from './frames.repository';
 import { pollInbox } from './inbox';
@@ -20,7 +21,8 @@ export { FRAME_KINDS, type FrameKind, type SourceImports } from './source-import
 export { readWeatherSourcesSettings, type WeatherSourcesSettings } from './weather-sources.settings';
 export type { WeatherSourcesTables } from './weather-sources.tables';
 
-const DEMO_TICK_MS = 6 * 60_000;
+/** Frames are 6 minutes apart; looking every minute puts each one up within a minute of its time. */
+const DEMO_TICK_MS = 60_000;
 
 /**
  * The surface weather and remote-sensing sources (docs/WEATHER-SOURCES.md): typhoon best tracks
@@ -52,7 +54,12 @@ export const weatherSources = defineModule({
       async start() {
         if (settings.demo === 'on') {
           const tick = () => demo.tick(Math.floor(context.now()));
-          tick().catch((err: unknown) => log.error({ err }, '【演示】 radar frames not drawn'));
+          // The first loop is drawn once the demo seed has written the weather it is drawn from.
+          void context
+            .use(demoData)
+            .ready()
+            .then(tick)
+            .catch((err: unknown) => log.error({ err }, '【演示】 radar frames not drawn'));
           jobs.every(DEMO_TICK_MS, '【演示】 radar frames not drawn', tick);
         } else {
           const removed = await frames.deleteOlder('demo', Number.MAX_SAFE_INTEGER);

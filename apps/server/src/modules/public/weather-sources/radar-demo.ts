@@ -58,7 +58,8 @@ export function drawDemoFrame(t: number, minutes: number, cells: readonly RainCe
         const along = (x - cx) * Math.sin(towards) - (y - cy) * Math.cos(towards);
         const across = (x - cx) * Math.cos(towards) + (y - cy) * Math.sin(towards);
         const d2 = (along ** 2 / 2.2 + across ** 2) / (r * r);
-        const wobble = 0.7 + 0.3 * Math.sin(0.35 * (x - cx) + 0.2 * (y - cy)) * Math.cos(0.27 * (y - cy) - 0.15 * (x - cx));
+        const wobble =
+          0.7 + 0.3 * Math.sin(0.35 * (x - cx) + 0.2 * (y - cy)) * Math.cos(0.27 * (y - cy) - 0.15 * (x - cx));
         // A bright core inside a wider weak shield: the rate falls off as a Gaussian of the distance.
         const value = dbzOfRainRate(cell.rate * 2.5 * wobble * Math.exp(-2 * d2));
         const i = y * width + x;

@@ -77,7 +77,14 @@ export function RadarCard() {
     body = (
       <>
         <div className="lt-mon-radar">
-          {option ? <EChart option={option} className="lt-mon-radar-map" ariaLabel="全国地图（雷达底图）" /> : null}
+          {option ? (
+            <EChart
+              option={option}
+              className="lt-mon-radar-map"
+              style={{ height: undefined }}
+              ariaLabel="全国地图（雷达底图）"
+            />
+          ) : null}
           <img className="lt-mon-radar-frame" src={frame.url} alt={`雷达组合反射率 ${frame.time}`} />
         </div>
         <div className="lt-mon-player">

@@ -45,6 +45,7 @@ export function TyphoonCard() {
         <EChart
           option={option}
           className="lt-mon-map"
+          style={{ height: undefined }}
           ariaLabel={`台风 ${name ?? ''} 路径图，${points.length} 个路径点`}
         />
         <ul className="lt-mon-grades" aria-label="台风等级图例">

@@ -29,11 +29,11 @@ export function typhoonOption(fc: TyphoonFeatureCollection): EChartsCoreOption {
   const points = pointsOf(fc);
   const lons = points.map((p) => p.geometry.coordinates[0]);
   const lats = points.map((p) => p.geometry.coordinates[1]);
-  // Frame the track with the coast it heads for: at least 105–135°E, 10–40°N.
-  const west = Math.min(105, ...lons) - 2;
-  const east = Math.max(135, ...lons) + 2;
-  const south = Math.min(10, ...lats) - 2;
-  const north = Math.max(40, ...lats) + 2;
+  // Frame the track with the coast it heads for: at least 110–130°E, 15–35°N.
+  const west = Math.min(110, ...lons) - 2;
+  const east = Math.max(130, ...lons) + 2;
+  const south = Math.min(15, ...lats) - 2;
+  const north = Math.max(35, ...lats) + 2;
   return {
     animation: false,
     tooltip: {
@@ -43,10 +43,9 @@ export function typhoonOption(fc: TyphoonFeatureCollection): EChartsCoreOption {
     geo: {
       map: CHINA_MAP,
       roam: false,
-      boundingCoords: [
-        [west, north],
-        [east, south],
-      ],
+      // The whole map (≈ 62° by 50°) fits the box at zoom 1: zoom in on the track's frame.
+      center: [(west + east) / 2, (south + north) / 2],
+      zoom: 0.95 * Math.min(62 / (east - west), 50 / (north - south)),
       itemStyle: { areaColor: '#f2f5f9', borderColor: '#aab4c3' },
       emphasis: { disabled: true },
       label: { show: false },
