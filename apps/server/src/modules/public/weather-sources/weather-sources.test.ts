@@ -128,6 +128,14 @@ describe('early warnings (CAP 1.2)', () => {
     await expect(imports().warningMessages([{ name: 'y.xml', xml: badStatus }])).rejects.toMatchObject({
       msg: expect.stringContaining('status'),
     });
+    const cap11 = weatherSourceFixture('cap-heat-orange.xml').replace('cap:1.2', 'cap:1.1');
+    await expect(imports().warningMessages([{ name: 'z.xml', xml: cap11 }])).rejects.toMatchObject({
+      msg: expect.stringContaining('命名空间'),
+    });
+    const entity = `<?xml version="1.0"?><!DOCTYPE alert [<!ENTITY x "y">]>${weatherSourceFixture('cap-heat-orange.xml').replace(/<\?xml[^>]*\?>/, '')}`;
+    await expect(imports().warningMessages([{ name: 'e.xml', xml: entity }])).rejects.toMatchObject({
+      msg: expect.stringContaining('DOCTYPE'),
+    });
     expect((await call('/api/common/getDisasterInfo', { type: 'all' })).json().data.list).toEqual([]);
   });
 
