@@ -49,10 +49,6 @@ export function RadarCard() {
   const map = useChinaMap(true);
   const count = frames.length;
 
-  // A new loop starts at its first frame.
-  useEffect(() => {
-    setIndex(count > 0 ? 0 : 0);
-  }, [count]);
   useEffect(() => {
     if (!playing || count < 2) return;
     const timer = setTimeout(() => setIndex((i) => nextFrame(i, count)), frameDelay(index, count));
@@ -67,6 +63,7 @@ export function RadarCard() {
   }, [frames]);
   const option = useMemo(() => (map.state === 'ready' ? baseMap : undefined), [map.state]);
 
+  // A refreshed loop may be shorter than the index reached: the index is clamped, not reset.
   const frame = frames[Math.min(index, Math.max(0, count - 1))];
   let body: ReactNode;
   if (query.isError && query.data === undefined)
