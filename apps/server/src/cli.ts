@@ -7,9 +7,9 @@ import { openApiCommand } from './cli/openapi';
 import { operatorCommand } from './cli/operator';
 import { CliError, createOutput, type Output } from './cli/output';
 import { qcCommand } from './cli/qc';
-import { sourcesCommand } from './cli/sources';
 import { seedCommand } from './cli/seed';
 import { simulateCommand } from './cli/simulate';
+import { sourcesCommand } from './cli/sources';
 import { type Config, ConfigError, loadConfig } from './config';
 import { VERSION } from './version';
 
