@@ -19,6 +19,7 @@ import { events } from './operator/events';
 import { gateway } from './operator/gateway';
 import { grids } from './operator/grids';
 import { lidar } from './operator/lidar';
+import { airAnalysis } from './operator/air-analysis';
 import { monitoring } from './operator/monitoring';
 import { notices } from './operator/notices';
 import { openApi } from './operator/open-api';
@@ -85,6 +86,7 @@ export const MODULES = [
   notices,
   deviceAlarms,
   monitoring,
+  airAnalysis,
   grids,
   tasks,
   events,

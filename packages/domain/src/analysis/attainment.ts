@@ -97,7 +97,12 @@ export interface GoodDaysTarget {
  * the days left) must reach `targetRate`. Counted on days with an AQI, as the rate itself is, and
  * assuming every remaining day will have one (the usual planning assumption of the bureaus).
  */
-export function goodDaysTarget(goodDays: number, days: number, remainingDays: number, targetRate: number): GoodDaysTarget {
+export function goodDaysTarget(
+  goodDays: number,
+  days: number,
+  remainingDays: number,
+  targetRate: number,
+): GoodDaysTarget {
   if (!(targetRate >= 0 && targetRate <= 1)) throw new RangeError('targetRate must be within 0–1');
   if (goodDays < 0 || days < goodDays || remainingDays < 0) throw new RangeError('inconsistent day counts');
   // The small epsilon keeps 0.8 × 365 = 292 from reading as 292.00000000000006 and asking one day more.
