@@ -102,22 +102,20 @@ beforeAll(async () => {
     permissions: ['air:view'],
   });
   await addStations(app.database);
-  await app
-    .use(stations)
-    .repository.upsert(
-      [
-        {
-          code: '1003A',
-          name: '农展馆',
-          city_code: '110000',
-          county_code: '110105',
-          longitude: 116.46,
-          latitude: 39.94,
-          source: 'cnemc',
-        },
-      ],
-      0,
-    );
+  await app.use(stations).repository.upsert(
+    [
+      {
+        code: '1003A',
+        name: '农展馆',
+        city_code: '110000',
+        county_code: '110105',
+        longitude: 116.46,
+        latitude: 39.94,
+        source: 'cnemc',
+      },
+    ],
+    0,
+  );
   await addHours(app.database, [
     stationHour('1001A', HOUR - H, { pm2_5: 70 }),
     stationHour('1002A', HOUR - H, { pm2_5: 30 }),
