@@ -145,9 +145,9 @@ export function CityTab() {
               </div>
               <Space wrap aria-label="各级别天数">
                 {(calendar.data?.levelDays ?? []).map((l) => (
-                  <Tag key={l.level} color={l.color} className="lt-level-days">
+                  <LevelTag key={l.level} {...l} className="lt-level-days">
                     {l.levelName} {l.days} 天
-                  </Tag>
+                  </LevelTag>
                 ))}
               </Space>
             </Col>

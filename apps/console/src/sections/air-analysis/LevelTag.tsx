@@ -1,10 +1,29 @@
 import { Tag } from 'antd';
+import type { ReactNode } from 'react';
 
-/** An AQI level in its HJ 633-2012 colour; yellow (良) gets dark text to stay readable. */
-export function LevelTag({ levelName, color, level }: { levelName: string; color: string; level: number }) {
+/** Dark text on the light level colours (优 green, 良 yellow, 轻度 orange), white on the dark ones. */
+const textOn = (level: number) => (level >= 1 && level <= 3 ? '#1f2937' : '#ffffff');
+
+/**
+ * An AQI level in its HJ 633-2012 colour, filled (antd would tint a custom colour pale, and pale
+ * orange and red are hard to tell apart, which is the point of the colours).
+ */
+export function LevelTag({
+  levelName,
+  color,
+  level,
+  children,
+  className,
+}: {
+  levelName: string;
+  color: string;
+  level: number;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
-    <Tag color={color} style={{ color: level === 2 || level === 1 ? '#1f2937' : '#ffffff' }}>
-      {levelName}
+    <Tag className={className} style={{ background: color, borderColor: color, color: textOn(level) }}>
+      {children ?? levelName}
     </Tag>
   );
 }

@@ -61,17 +61,22 @@ export async function drawForecastMap(
       y: MARGIN.top + plotH / 2 - (p.lat - cy) * scale,
     });
     ctx.font = `12px ${FONT}`;
+    // Names only while they can be read; a national map is a field of dots coloured by level.
+    const labelled = points.length <= 40;
+    const radius = labelled ? 9 : 5;
     for (const p of points) {
       const { x, y } = at(p);
       ctx.beginPath();
-      ctx.arc(x, y, 9, 0, Math.PI * 2);
+      ctx.arc(x, y, radius, 0, Math.PI * 2);
       ctx.fillStyle = LEVELS[asAqiLevel(p.level)].color;
       ctx.fill();
       ctx.strokeStyle = '#374151';
       ctx.lineWidth = 1;
       ctx.stroke();
-      ctx.fillStyle = '#111827';
-      ctx.fillText(`${p.name} ${p.levelText}`, x + 12, y + 4);
+      if (labelled) {
+        ctx.fillStyle = '#111827';
+        ctx.fillText(`${p.name} ${p.levelText}`, x + 12, y + 4);
+      }
     }
   }
 
