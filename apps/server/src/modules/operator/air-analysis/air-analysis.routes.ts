@@ -32,6 +32,7 @@ import {
   yearCompareQuery,
 } from '@lantian/contracts';
 import { operatorOf } from '../../../platform/http/principal';
+import { type ResponseCache, sendCached } from '../../../platform/http/response-cache';
 import { type ApiApp, ok, routesOf } from '../../../platform/http/routes';
 import type { CityAnalysisService } from './city-analysis.service';
 import { toAsciiGrid } from './grid-file';
@@ -43,7 +44,7 @@ const SCOPE = '限本人所辖区域：地区或城市超出辖区 403 AREA_OUT_
  * Spec §7's analysis calls (all GETs, permission analysis:view): the big-data home, the city data,
  * the regional means and standard attainment, the stations' history, interpolation and trends.
  */
-export function analysisRoutes(cities: CityAnalysisService, sites: SiteAnalysisService) {
+export function analysisRoutes(cities: CityAnalysisService, sites: SiteAnalysisService, answers: ResponseCache) {
   return (app: ApiApp) => {
     const route = routesOf(app, { tags: ['air-analysis'], access: 'operator:analysis:view', signed: false });
     const scope = (request: Parameters<typeof operatorOf>[0]) => operatorOf(request).scope;
@@ -71,7 +72,16 @@ export function analysisRoutes(cities: CityAnalysisService, sites: SiteAnalysisS
         query: analysisCityRankQuery,
         response: analysisCityRankResponse,
       },
-      async (request) => ok(await cities.cityRank(request.query, scope(request))),
+      // Keyed by the operator's area too: two operators asking the same never share an answer.
+      async (request, reply) =>
+        sendCached(
+          reply,
+          answers,
+          'cityRank',
+          { ...request.query, scope: scope(request).areaCode },
+          analysisCityRankResponse,
+          async () => ok(await cities.cityRank(request.query, scope(request))),
+        ),
     );
 
     route.get(
@@ -132,7 +142,15 @@ export function analysisRoutes(cities: CityAnalysisService, sites: SiteAnalysisS
         query: regionMeanQuery,
         response: regionMeanResponse,
       },
-      async (request) => ok(await cities.regionMean(request.query, scope(request))),
+      async (request, reply) =>
+        sendCached(
+          reply,
+          answers,
+          'regionMean',
+          { ...request.query, scope: scope(request).areaCode },
+          regionMeanResponse,
+          async () => ok(await cities.regionMean(request.query, scope(request))),
+        ),
     );
     route.get(
       '/analysis/uptoStandard/getStandardRate',

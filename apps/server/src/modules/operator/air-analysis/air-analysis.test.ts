@@ -27,7 +27,7 @@ import {
   districtOperator,
   platformCall,
 } from '../../../testing/platform';
-import { AirStore } from '../../data/air';
+import { AirStore, HOUR_INGESTED_CHANNEL } from '../../data/air';
 import { stations } from '../../data/stations';
 
 /**
@@ -482,5 +482,34 @@ describe('forecasts', () => {
     expect(demo.list).toEqual([]);
     const map = await ok<{ areaCode: string; mapUrl: string }>(chaoyang.token, '/zhhb/center/getAqiMapUrl');
     expect(map).toMatchObject({ areaCode: '110105', mapUrl: '/maps/110105.json' });
+  });
+});
+
+describe('the hourly answers of the region calls', () => {
+  it('keeps the region mean until a new hour is stored, per operator area', async () => {
+    const cached = await createPlatformApp({ RESPONSE_CACHE_MS: '600000' }, () => NOW);
+    try {
+      const token = await adminToken(cached);
+      const store = new AirStore(cached.database);
+      await store.cityDays.upsert(beijing2024);
+      const call = async () =>
+        dataOf<{ list: { cityCode: string; days: number }[] }>(
+          await platformCall(cached, {
+            url: '/analysis/cityStandard/day/getRegionMeanData',
+            token,
+            query: { startDate: '2024-05-01' },
+          }),
+        );
+      expect((await call()).list.map((r) => r.cityCode)).toEqual(['110000']);
+      await store.cityDays.upsert(daysOf('310000', 2024, 30));
+      // The same hour: the kept answer.
+      expect((await call()).list.map((r) => r.cityCode)).toEqual(['110000']);
+      // A new hour stored drops it.
+      await addHours(cached.database, [stationHour('1001A', HOUR, { pm2_5: 50 })]);
+      await cached.state.publish(HOUR_INGESTED_CHANNEL, String(HOUR));
+      await expect.poll(async () => (await call()).list.map((r) => r.cityCode)).toEqual(['310000', '110000']);
+    } finally {
+      await cached.close();
+    }
   });
 });

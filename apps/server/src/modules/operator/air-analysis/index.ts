@@ -1,5 +1,6 @@
+import { ResponseCache } from '../../../platform/http/response-cache';
 import { defineModule } from '../../../platform/module';
-import { air } from '../../data/air';
+import { air, HOUR_INGESTED_CHANNEL } from '../../data/air';
 import { stations } from '../../data/stations';
 import { weather } from '../../data/weather';
 import { analysisRoutes } from './air-analysis.routes';
@@ -23,8 +24,16 @@ export const airAnalysis = defineModule({
     },
     { name: 'forecasts', description: '运营平台：空气质量与天气预报（城市预报、区域级别预报、预报文字与预报图）' },
   ],
-  create(context) {
+  async create(context) {
     const store = context.use(air).store;
+    // The region answers read a year of every city's days: built once per hour and area, dropped when
+    // a new hour is stored (by any instance) or the clock passes the hour, as the public answers are.
+    const answers = new ResponseCache(context.config.responseCacheMs, {
+      clockMs: () => context.now() * 1000,
+      maxEntries: 512,
+    });
+    await answers.listen(context.state, HOUR_INGESTED_CHANNEL);
+    answers.clearOn((listener) => context.use(air).current.onChange(listener));
     const { now } = context;
     const cities = new CityAnalysisService(store, now);
     const sites = new SiteAnalysisService(store, context.use(stations).repository, now);
@@ -32,9 +41,10 @@ export const airAnalysis = defineModule({
     return {
       api: {},
       routes: (app) => {
-        analysisRoutes(cities, sites)(app);
+        analysisRoutes(cities, sites, answers)(app);
         forecastRoutes(forecasts)(app);
       },
+      close: () => answers.close(),
     };
   },
 });
