@@ -73,6 +73,14 @@ test('the city, standard, station and forecast tabs show the numbers the API giv
   );
   await screenshot(page, 'air-analysis-sites');
 
+  const grid = await ok<{ stations: number; time: string }>(
+    await api.get('/analysis/airStations/getSiteInterpolationDataFile?areaCode=110000&index=aqi'),
+  );
+  await page.getByRole('tab', { name: '插值分布' }).click();
+  await expect(page.getByLabel('插值说明')).toContainText(`${grid.time}：站点数 ${grid.stations}`);
+  await expect(page.getByRole('img', { name: /插值分布图$/ })).toBeVisible();
+  await screenshot(page, 'air-analysis-map');
+
   const text = await ok<{ text: string | null }>(await api.get('/threePartyForecast/getVoAreaForecastText?days=3'));
   const images = await ok<{ url: string }[]>(await api.get('/threePartyForecast/forecastImgs?days=3'));
   await page.getByRole('tab', { name: '预报' }).click();

@@ -10,7 +10,7 @@ import { useCity } from './useCity';
 const columns: TableColumnsType<SiteHistoryRow> = [
   { title: '时间', dataIndex: 'time', key: 'time', width: 170 },
   { title: '站点', dataIndex: 'stationName', key: 'stationName' },
-  { title: '编码', dataIndex: 'stationCode', key: 'stationCode', width: 90 },
+  { title: '编码', dataIndex: 'stationCode', key: 'stationCode', width: 120 },
   { title: 'AQI', dataIndex: 'aqi', key: 'aqi', width: 70, render: orDash },
   { title: '级别', key: 'level', width: 110, render: (_, r) => <LevelTag {...r} /> },
   { title: 'PM2.5', dataIndex: 'pm2_5', key: 'pm2_5', width: 80, render: orDash },

@@ -7,6 +7,7 @@ import {
   cityAqiTrendResponse,
   cityWeatherForecastResponse,
   forecastImgsResponse,
+  interpolationResponse,
   periodCompareResponse,
   regionMeanResponse,
   siteHistoryResponse,
@@ -25,6 +26,7 @@ export type StandardRate = DataOf<typeof standardRateResponse>;
 export type RegionMean = DataOf<typeof regionMeanResponse>;
 export type PeriodCompare = DataOf<typeof periodCompareResponse>;
 export type AreaLevel = DataOf<typeof areaLevelResponse>;
+export type InterpolationGrid = DataOf<typeof interpolationResponse>;
 export type CityWeatherForecast = DataOf<typeof cityWeatherForecastResponse>;
 
 export const analysisKeys = {
@@ -45,6 +47,11 @@ export const api = {
     apiGet('/analysis/airStations/getCityAndSite', p, cityAndSiteResponse, { signal }),
   siteHistory: (p: Params, signal: Signal) =>
     apiGet('/analysis/airStations/getSiteHistoryDataList', p, siteHistoryResponse, { signal, timeoutMs: 60_000 }),
+  grid: (p: Params, signal: Signal) =>
+    apiGet('/analysis/airStations/getSiteInterpolationDataFile', p, interpolationResponse, {
+      signal,
+      timeoutMs: 60_000,
+    }),
   siteTrend: (p: Params, signal: Signal) =>
     apiGet('/analysis/airSiteTrend/vochartslist', p, siteTrendResponse, { signal }),
   standardRate: (p: Params, signal: Signal) =>

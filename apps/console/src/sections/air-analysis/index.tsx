@@ -4,6 +4,7 @@ import { Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useCan } from '../../shared/session/session-context';
 import { CityTab } from './CityTab';
 import { ForecastTab } from './ForecastTab';
+import { MapTab } from './MapTab';
 import { SitesTab } from './SitesTab';
 import { StandardTab } from './StandardTab';
 import '../../shared/table/table.css';
@@ -18,6 +19,7 @@ function AnalysisTabs() {
     { key: '', label: '城市分析' },
     { key: 'standard', label: '达标分析' },
     { key: 'sites', label: '站点数据' },
+    { key: 'map', label: '插值分布' },
     ...(canForecast ? [{ key: 'forecast', label: '预报' }] : []),
   ];
   const segment = pathname.split('/')[2] ?? '';
@@ -37,7 +39,7 @@ function AnalysisTabs() {
 
 /**
  * 空气质量分析 (docs/AIR-ANALYSIS.md): city analysis (`/platform/air-analysis`), standard attainment
- * (`/standard`), station data (`/sites`) and forecasts (`/forecast`, with forecast:view), all within
+ * (`/standard`), station data (`/sites`), the interpolated map (`/map`) and forecasts (`/forecast`, with forecast:view), all within
  * the operator's area.
  */
 export default function AirAnalysisSection() {
@@ -48,7 +50,7 @@ export default function AirAnalysisSection() {
         <Route path="standard" element={<StandardTab />} />
         <Route path="sites" element={<SitesTab />} />
         <Route path="forecast" element={<ForecastTab />} />
-        <Route path="map" element={<CityTab />} />
+        <Route path="map" element={<MapTab />} />
       </Route>
     </Routes>
   );
