@@ -116,6 +116,7 @@ export function MapTab() {
             {LEGEND.map((l) => (
               <LevelTag key={l.level} {...l} />
             ))}
+            <Typography.Text type="secondary">各级别区间的中点为该级别颜色，其间渐变</Typography.Text>
           </Space>
         </>
       )}

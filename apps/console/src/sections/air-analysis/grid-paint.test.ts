@@ -10,8 +10,8 @@ describe('the interpolation picture', () => {
   });
 
   it('colours cells on the level ramp and leaves cells without a value empty', () => {
-    // 50 is the top of 优 (its green), 100 of 良 (yellow), 200 of 中度 (red); 75 is halfway green → yellow.
-    expect(cellColours({ ...grid, values: [[20, 50, 75, null, 100, 200]] })).toEqual([
+    // The middles of the AQI bands: 25 优 (green), 75 良 (yellow), 175 中度 (red); 50 is halfway green → yellow.
+    expect(cellColours({ ...grid, values: [[20, 25, 50, null, 75, 175]] })).toEqual([
       ['#00e400', '#00e400', '#80f200', null, '#ffff00', '#ff0000'],
     ]);
   });
@@ -24,8 +24,9 @@ describe('the interpolation picture', () => {
 
 describe('rampColour', () => {
   it("uses each pollutant's own breaks", () => {
-    expect(rampColour('pm2_5', 35)).toBe('#00e400');
-    expect(rampColour('pm2_5', 75)).toBe('#ffff00');
+    // PM2.5 bands 0–35, 35–75: middles 17.5 and 55.
+    expect(rampColour('pm2_5', 17.5)).toBe('#00e400');
+    expect(rampColour('pm2_5', 55)).toBe('#ffff00');
     expect(rampColour('pm2_5', 1000)).toBe('#7e0023');
   });
 });

@@ -13,13 +13,14 @@ function rgb(hex: string): [number, number, number] {
 
 /**
  * A value's colour on a continuous ramp through the level colours (HJ 633-2012 hourly breakpoints):
- * each level's colour sits at its upper break and the colours blend in between, so a field lying
- * within one level still shows where it is higher. At and below the first level's top: its green.
+ * each level's colour sits at the middle of its band and the colours blend in between, so a field
+ * lying within one level still shows where it is higher, while a value well inside a level keeps
+ * that level's colour. Below the first band's middle: its green; above the last one's: its maroon.
  */
 export function rampColour(index: IndexKey, value: number): string {
   const breaks = levelBreaks(index, 'HOUR');
   const anchors = ([1, 2, 3, 4, 5, 6] as const).map((level) => ({
-    at: breaks[level] ?? 0,
+    at: ((breaks[level - 1] ?? 0) + (breaks[level] ?? 0)) / 2,
     colour: LEVELS[level].color,
   }));
   const first = anchors[0];
