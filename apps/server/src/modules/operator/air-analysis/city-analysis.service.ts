@@ -42,6 +42,12 @@ import { areaIn, cityIn, cityName, dayRange, dayStart, hourRange } from './scope
 
 type Q<T extends z.ZodType> = z.output<T>;
 
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
 /** How many past years the same-period comparisons go back. */
 const HISTORY_YEARS = 5;
 
@@ -259,8 +265,8 @@ export class CityAnalysisService {
     const byCity = new Map<string, CityDay[]>();
     const byDay = new Map<number, CityDay[]>();
     for (const r of rows) {
-      byCity.set(r.city_code, [...(byCity.get(r.city_code) ?? []), r]);
-      byDay.set(r.day, [...(byDay.get(r.day) ?? []), r]);
+      pushTo(byCity, r.city_code, r);
+      pushTo(byDay, r.day, r);
     }
     const list = [...byCity.entries()].map(([code, days]) => {
       const values = days.map(dayValuesOf);

@@ -54,7 +54,11 @@ export function presentAqForecast(row: AqForecast): CityAirForecastDay {
 
 function groupByCity<R extends { city_code: string }>(rows: readonly R[]): Map<string, R[]> {
   const out = new Map<string, R[]>();
-  for (const r of rows) out.set(r.city_code, [...(out.get(r.city_code) ?? []), r]);
+  for (const r of rows) {
+    const list = out.get(r.city_code);
+    if (list === undefined) out.set(r.city_code, [r]);
+    else list.push(r);
+  }
   return out;
 }
 

@@ -102,7 +102,11 @@ export class SiteAnalysisService {
     const area = areaIn(query.areaCode, scope);
     const stations = await this.stations.inScopes([scope, area.scope]);
     const byCity = new Map<string, Station[]>();
-    for (const s of stations) byCity.set(s.city_code, [...(byCity.get(s.city_code) ?? []), s]);
+    for (const s of stations) {
+      const list = byCity.get(s.city_code);
+      if (list === undefined) byCity.set(s.city_code, [s]);
+      else list.push(s);
+    }
     return [...byCity.entries()].map(([code, list]) => ({
       cityCode: code,
       cityName: cityName(code),
