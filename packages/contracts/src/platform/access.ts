@@ -150,6 +150,23 @@ export const MENU = [
 
 export type MenuKey = (typeof MENU)[number]['key'];
 
+/**
+ * The field app's navigation (/zhhb/center/patrolNavigation, the console's /platform/m/* tabs): what a
+ * grid member or patroller opens on the phone, each behind the permission its calls need.
+ */
+// biome-ignore format: one line per entry
+export const PATROL_NAVIGATION = [
+  { key: 'tasks', label: '我的任务', path: 'm/tasks', permission: 'grid:view' },
+  { key: 'report', label: '上报事件', path: 'm/report', permission: 'grid:report' },
+  { key: 'patrol', label: '巡查', path: 'm/patrol', permission: 'grid:report' },
+] as const satisfies readonly { key: string; label: string; path: string; permission: PermissionCode }[];
+
+/** The field app's entries an operator holding `permissions` may open, in order. */
+export function patrolNavigationFor(permissions: Iterable<string>) {
+  const held = new Set(permissions);
+  return PATROL_NAVIGATION.filter((entry) => held.has(entry.permission));
+}
+
 /** The menu an operator holding `permissions` sees, in menu order. */
 export function menuFor(permissions: readonly string[]): MenuEntry[] {
   const held = new Set(permissions);
