@@ -513,3 +513,44 @@ describe('the hourly answers of the region calls', () => {
     }
   });
 });
+
+describe('junk input', () => {
+  it('answers every call’s junk with a 4xx and a Chinese message, never a 500', async () => {
+    const cases: [string, Record<string, string>][] = [
+      ['/bigdata/home/getCityAQITrend', { cityCode: '11000x' }],
+      ['/bigdata/home/getCityAQITrend', { cityCode: '110000', type: 'week' }],
+      ['/bigdata/home/getCityRank', { areaCode: '999999' }],
+      ['/bigdata/home/getCityRank', { index: 'pm25' }],
+      ['/bigdata/home/getFutureCityData', {}],
+      ['/analysis/cityData/getCityDataList', { cityCode: '110000', pageSize: '1000' }],
+      ['/analysis/cityData/getCityDataList', { cityCode: '110000', startTime: '2024-05-10T10:00:00' }],
+      ['/analysis/cityData/getCityCalendarData', { cityCode: '110000', year: '1999' }],
+      ['/analysis/cityData/month/getRegionAndHisDate', { cityCode: '110000', month: '2024-13' }],
+      ['/analysis/cityData/getYearRegionAndHisDate', { cityCode: '110000', year: 'abc' }],
+      ['/analysis/cityStandard/day/getRegionMeanData', { startDate: '2024-05-10', endDate: '2024-05-01' }],
+      ['/analysis/uptoStandard/getExceedDays', { cityCode: '110000', endDate: '2024/05/01' }],
+      ['/analysis/airStations/getSiteHistoryDataList', { stationCode: '1001A;drop' }],
+      ['/analysis/airStations/getSiteHistoryDataList', { pageNum: '0' }],
+      ['/analysis/airStations/getSiteInterpolationDataFile', { areaCode: '110000', format: 'tif' }],
+      ['/analysis/airStations/getCityAndSiteData', { cityCode: '110000', time: '2024-05-10 25:00:00' }],
+      ['/analysis/airSiteTrend/vochartslist', { stationCodes: 'a,b,c,d,e,f,g,h,i,j,k' }],
+      [
+        '/analysis/airSiteTrend/vochartslist',
+        { stationCodes: '1001A', startTime: '2024-01-01 00:00:00', endTime: '2024-05-10 00:00:00' },
+      ],
+      ['/threePartyForecast/getAreaLevel', { days: '8' }],
+      ['/threePartyForecast/getVoAreaForecastText', { dataSource: 'nmc' }],
+      ['/threePartyForecast/forecastImg/110000_2024051.png', {}],
+      ['/fore/weatherForecast/getCityForecast', { cityCode: '000000' }],
+      ['/zhhb/center/getFutureWeatherData', { days: 'x' }],
+      ['/zhhb/center/getPultData', { areaCode: '12' }],
+    ];
+    for (const [url, query] of cases) {
+      const response = await get(admin, url, query);
+      const label = `${url} ${JSON.stringify(query)}`;
+      expect(response.statusCode, label).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, label).toBeLessThan(500);
+      expect(response.json().msg, label).toMatch(/[\u4e00-\u9fa5]/);
+    }
+  });
+});
