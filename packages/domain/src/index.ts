@@ -1,3 +1,4 @@
+export * from './analysis';
 export * from './aqi';
 export * from './averages';
 export * from './city';

@@ -15,6 +15,7 @@ import {
   FireOutlined,
   FundProjectionScreenOutlined,
   HeatMapOutlined,
+  LineChartOutlined,
   NodeIndexOutlined,
   NotificationOutlined,
   RadarChartOutlined,
@@ -46,6 +47,7 @@ export interface SectionParts {
 // biome-ignore format: one line per section, so that adding one is a one-line change
 export const SECTION_PARTS: Record<MenuKey, SectionParts> = {
   'air': { icon: CloudOutlined },
+  'air-analysis': { icon: LineChartOutlined, load: () => import('../sections/air-analysis') },
   'lidar': { icon: RadarChartOutlined, load: () => import('../sections/lidar') },
   'noise': { icon: SoundOutlined },
   'smoke': { icon: FireOutlined },

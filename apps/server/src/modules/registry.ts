@@ -7,6 +7,7 @@ import { maps } from './data/maps';
 import { stations } from './data/stations';
 import { system } from './data/system';
 import { weather } from './data/weather';
+import { airAnalysis } from './operator/air-analysis';
 import { platformAreas } from './operator/areas';
 import { audit } from './operator/audit';
 import { cmsAdmin } from './operator/cms';
@@ -87,6 +88,7 @@ export const MODULES = [
   notices,
   deviceAlarms,
   monitoring,
+  airAnalysis,
   grids,
   tasks,
   events,

@@ -38,6 +38,8 @@ export const SELF_PERMISSION = 'self';
 // biome-ignore format: one line per permission
 export const PERMISSIONS = [
   { code: 'air:view', platform: 'air', name: '空气质量监测', kind: 'menu' },
+  { code: 'analysis:view', platform: 'air', name: '空气质量分析（城市与站点数据、达标分析、区域均值、插值）', kind: 'menu' },
+  { code: 'forecast:view', platform: 'air', name: '空气质量与天气预报（城市预报、区域级别预报、预报文字与图片）', kind: 'action' },
   { code: 'lidar:view', platform: 'lidar', name: '激光雷达', kind: 'menu' },
   { code: 'lidar:review', platform: 'lidar', name: '审核雷达热点，保存与删除走航热点、污染源，收藏走航记录', kind: 'action' },
   { code: 'lidar:edit', platform: 'lidar', name: '导入雷达数据文件，维护污染源地块', kind: 'action' },
@@ -119,6 +121,7 @@ export interface MenuEntry {
 // biome-ignore format: one line per entry
 export const MENU = [
   { key: 'air', label: '空气质量监测', path: 'air', group: 'monitoring', permission: 'air:view' },
+  { key: 'air-analysis', label: '空气质量分析', path: 'air-analysis', group: 'monitoring', permission: 'analysis:view' },
   { key: 'lidar', label: '激光雷达', path: 'lidar', group: 'monitoring', permission: 'lidar:view' },
   { key: 'noise', label: '噪声监测', path: 'noise', group: 'monitoring', permission: 'noise:view' },
   { key: 'smoke', label: '油烟监测', path: 'smoke', group: 'monitoring', permission: 'smoke:view' },
@@ -146,6 +149,23 @@ export const MENU = [
 ] as const satisfies readonly MenuEntry[];
 
 export type MenuKey = (typeof MENU)[number]['key'];
+
+/**
+ * The field app's navigation (/zhhb/center/patrolNavigation, the console's /platform/m/* tabs): what a
+ * grid member or patroller opens on the phone, each behind the permission its calls need.
+ */
+// biome-ignore format: one line per entry
+export const PATROL_NAVIGATION = [
+  { key: 'tasks', label: '我的任务', path: 'm/tasks', permission: 'grid:view' },
+  { key: 'report', label: '上报事件', path: 'm/report', permission: 'grid:report' },
+  { key: 'patrol', label: '巡查', path: 'm/patrol', permission: 'grid:report' },
+] as const satisfies readonly { key: string; label: string; path: string; permission: PermissionCode }[];
+
+/** The field app's entries an operator holding `permissions` may open, in order. */
+export function patrolNavigationFor(permissions: Iterable<string>) {
+  const held = new Set(permissions);
+  return PATROL_NAVIGATION.filter((entry) => held.has(entry.permission));
+}
 
 /** The menu an operator holding `permissions` sees, in menu order. */
 export function menuFor(permissions: readonly string[]): MenuEntry[] {

@@ -1,4 +1,5 @@
 export * from './access';
+export * from './air-analysis';
 export * from './areas';
 export * from './audit';
 export * from './complaints';

@@ -129,6 +129,17 @@ export const userMenusResponse = envelope(
   }),
 );
 
+export const patrolNavigationResponse = envelope(
+  z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      path: z.string().describe('控制台内的地址（/platform/ 之下）'),
+      permission: z.string().describe('打开它所需的权限'),
+    }),
+  ),
+);
+
 export const MENU_GROUP_KEYS = MENU_GROUPS.map((g) => g.key);
 
 export type Shortcut = z.infer<typeof shortcut>;

@@ -22,7 +22,11 @@ describe('permissionTree', () => {
     const tree = permissionTree(catalog, everything);
     expect(tree.map((n) => n.title)).toEqual(PLATFORMS.map((p) => p.name));
     const air = tree.find((n) => n.key === platformKey('air'));
-    expect(air?.children?.map((c) => [c.key, c.title, c.kind])).toEqual([['air:view', '空气质量监测', 'menu']]);
+    expect(air?.children?.map((c) => [c.key, c.kind])).toEqual([
+      ['air:view', 'menu'],
+      ['analysis:view', 'menu'],
+      ['forecast:view', 'action'],
+    ]);
     const grid = tree.find((n) => n.key === platformKey('grid'));
     expect(grid?.children?.map((c) => c.kind)).toEqual([
       'menu',
@@ -71,7 +75,7 @@ describe('permissionsOfChecked', () => {
 describe('summarise', () => {
   it('counts per platform, only the platforms a role touches', () => {
     expect(summarise(['system:role:view', 'air:view', 'system:role:edit'], catalog)).toEqual([
-      { code: 'air', name: '空气质量', count: 1, total: 1, names: ['空气质量监测'] },
+      { code: 'air', name: '空气质量', count: 1, total: 3, names: ['空气质量监测'] },
       {
         code: 'system',
         name: '系统管理',

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { type AreaScope, inAreaScope } from '../../../platform/db/area-scope';
 import type { Database } from '../../../platform/db/database';
 import { upsertReplacing } from '../../../platform/db/upsert';
 import type { AirTables, CityDailyTable } from './air.tables';
@@ -43,6 +44,23 @@ export class CityDaysRepository {
     let query = this.db.selectFrom('city_daily').selectAll().where('day', '>=', fromDay).where('day', '<=', toDay);
     if (cityCodes !== undefined) query = query.where('city_code', 'in', [...cityCodes]);
     return query.orderBy('city_code').orderBy('day').execute();
+  }
+
+  /** The days in [fromDay, toDay] of the cities inside every one of `scopes`, filtered in SQL. */
+  async inScopesBetween(fromDay: number, toDay: number, scopes: readonly AreaScope[]): Promise<CityDay[]> {
+    let query = this.db.selectFrom('city_daily').selectAll().where('day', '>=', fromDay).where('day', '<=', toDay);
+    for (const scope of scopes) query = query.where(inAreaScope('city_code', scope));
+    return query.orderBy('city_code').orderBy('day').execute();
+  }
+
+  /** The newest day with a city row inside every one of `scopes`, not after `notAfter`. */
+  async latestInScopes(scopes: readonly AreaScope[], notAfter: number): Promise<number | undefined> {
+    let query = this.db
+      .selectFrom('city_daily')
+      .select((eb) => eb.fn.max('day').as('d'))
+      .where('day', '<=', notAfter);
+    for (const scope of scopes) query = query.where(inAreaScope('city_code', scope));
+    return maxValue((await query.executeTakeFirst())?.d);
   }
 
   /** The latest day with city days, not after `notAfter`: the max of city_daily_day. */

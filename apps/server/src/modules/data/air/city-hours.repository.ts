@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { type AreaScope, inAreaScope } from '../../../platform/db/area-scope';
 import type { Database } from '../../../platform/db/database';
 import { UPSERT_CHUNK, upsertReplacing } from '../../../platform/db/upsert';
 import type { AirTables, CityHourlyTable } from './air.tables';
@@ -124,6 +125,45 @@ export class CityHoursRepository {
     let query = this.db.selectFrom('city_hourly').selectAll().where('time', '>', from).where('time', '<=', to);
     if (cityCodes !== undefined) query = query.where('city_code', 'in', [...cityCodes]);
     return query.orderBy('city_code').orderBy('time').execute();
+  }
+
+  /**
+   * The rows of one hour of the cities inside every one of `scopes` (the operator's area and the
+   * area asked for): the platform's area-scoped reads, filtered in SQL.
+   */
+  async atInScopes(time: number, scopes: readonly AreaScope[]): Promise<CityHour[]> {
+    let query = this.db.selectFrom('city_hourly').selectAll().where('time', '=', time);
+    for (const scope of scopes) query = query.where(inAreaScope('city_code', scope));
+    return query.orderBy('city_code').execute();
+  }
+
+  /** The newest hour with a city row inside every one of `scopes`, not after `notAfter`. */
+  async latestTimeInScopes(scopes: readonly AreaScope[], notAfter: number): Promise<number | undefined> {
+    let query = this.db
+      .selectFrom('city_hourly')
+      .select((eb) => eb.fn.max('time').as('t'))
+      .where('time', '<=', notAfter);
+    for (const scope of scopes) query = query.where(inAreaScope('city_code', scope));
+    return maxValue((await query.executeTakeFirst())?.t);
+  }
+
+  /** One page of a city's hours in [from, to], newest first, and how many there are. */
+  async pageOfCity(
+    cityCode: string,
+    from: number,
+    to: number,
+    page: { offset: number; limit: number },
+  ): Promise<{ list: CityHour[]; total: number }> {
+    const base = this.db
+      .selectFrom('city_hourly')
+      .where('city_code', '=', cityCode)
+      .where('time', '>=', from)
+      .where('time', '<=', to);
+    const [list, count] = await Promise.all([
+      base.selectAll().orderBy('time', 'desc').limit(page.limit).offset(page.offset).execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { list, total: Number(count.n) };
   }
 
   /** Every city's row at one hour. */

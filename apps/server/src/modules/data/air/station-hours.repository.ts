@@ -1,4 +1,5 @@
 import { type Selectable, sql } from 'kysely';
+import { type AreaScope, inAreaScope } from '../../../platform/db/area-scope';
 import type { Database } from '../../../platform/db/database';
 import { UPSERT_CHUNK } from '../../../platform/db/upsert';
 import type { DataSource, StationsTables } from '../stations';
@@ -278,6 +279,55 @@ export class StationHoursRepository {
       .orderBy('h.station_code')
       .limit(page.limit)
       .offset(page.offset)
+      .execute();
+  }
+
+  /**
+   * One page of the station hours in [from, to] of the stations inside every one of `scopes` (a
+   * station is inside an area when its city or its county is: a district's stations by their county),
+   * newest hour first, then by station; one station only when `stationCode` is given. With the count.
+   */
+  async pageInScopes(
+    scopes: readonly AreaScope[],
+    from: number,
+    to: number,
+    page: { offset: number; limit: number },
+    stationCode?: string,
+  ): Promise<{ list: (StationHourWithStation & { county_code: string | null })[]; total: number }> {
+    let base = this.db
+      .selectFrom('station_hourly as h')
+      .innerJoin('stations as s', 's.code', 'h.station_code')
+      .where('h.time', '>=', from)
+      .where('h.time', '<=', to);
+    for (const scope of scopes) {
+      base = base.where((eb) => eb.or([inAreaScope('s.city_code', scope), inAreaScope('s.county_code', scope)]));
+    }
+    if (stationCode !== undefined) base = base.where('h.station_code', '=', stationCode);
+    const [list, count] = await Promise.all([
+      base
+        .selectAll('h')
+        .select(['s.city_code', 's.county_code', 's.is_reference', 's.name as station_name'])
+        .orderBy('h.time', 'desc')
+        .orderBy('h.station_code')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { list, total: Number(count.n) };
+  }
+
+  /** The rows of the given stations in [from, to], by station then time (the trend charts). */
+  async seriesOf(stationCodes: readonly string[], from: number, to: number): Promise<StationHour[]> {
+    if (stationCodes.length === 0) return [];
+    return this.db
+      .selectFrom('station_hourly')
+      .selectAll()
+      .where('station_code', 'in', [...stationCodes])
+      .where('time', '>=', from)
+      .where('time', '<=', to)
+      .orderBy('station_code')
+      .orderBy('time')
       .execute();
   }
 

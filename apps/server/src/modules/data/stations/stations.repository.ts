@@ -43,6 +43,18 @@ export class StationsRepository {
   }
 
   /**
+   * Active stations inside every one of `scopes` (the operator's area and the area asked for), by
+   * city then code: a station is inside when its city or its county lies in the scope.
+   */
+  async inScopes(scopes: readonly AreaScope[]): Promise<Station[]> {
+    let query = this.database.db.selectFrom('stations').selectAll().where('active', '=', 1);
+    for (const scope of scopes) {
+      query = query.where((eb) => eb.or([inAreaScope('city_code', scope), inAreaScope('county_code', scope)]));
+    }
+    return query.orderBy('city_code').orderBy('code').execute();
+  }
+
+  /**
    * Active stations inside an operator's area (the platform's area summary): a station is inside
    * when its city or its county lies in the scope — a district's stations by their county code, a
    * municipality's by their city code. Reference stations count: they are stations of the area.

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { type AreaScope, inAreaScope } from '../../../platform/db/area-scope';
 import type { Database } from '../../../platform/db/database';
 import { upsertReplacing } from '../../../platform/db/upsert';
 import type { DataSource } from '../stations';
@@ -79,6 +80,21 @@ export class WeatherRepository {
       .where('day', '>=', fromDay)
       .orderBy('day')
       .execute();
+  }
+
+  /** The daily forecasts for [fromDay, toDay] of the cities inside every one of `scopes`, filtered in SQL. */
+  async dailyForecastsInScopes(
+    fromDay: number,
+    toDay: number,
+    scopes: readonly AreaScope[],
+  ): Promise<WeatherForecastDay[]> {
+    let query = this.db
+      .selectFrom('weather_forecast_daily')
+      .selectAll()
+      .where('day', '>=', fromDay)
+      .where('day', '<=', toDay);
+    for (const scope of scopes) query = query.where(inAreaScope('city_code', scope));
+    return query.orderBy('city_code').orderBy('day').execute();
   }
 
   /** Deletes every row of one source. */

@@ -2,6 +2,8 @@ import {
   batchSaveShortcutsQuery,
   emptyPlatformResponse,
   goverSitesResponse,
+  patrolNavigationFor,
+  patrolNavigationResponse,
   saveShortcutQuery,
   shortcutIdQuery,
   shortcutResponse,
@@ -58,6 +60,14 @@ export function portalRoutes(deps: PortalRoutesDeps) {
         response: userMenusResponse,
       },
       async (request) => ok(userMenu(operatorOf(request).permissions)),
+    );
+    route.get(
+      '/zhhb/center/patrolNavigation',
+      {
+        summary: '移动端巡查导航：本人可打开的手机页面（我的任务、上报事件、巡查），由权限决定',
+        response: patrolNavigationResponse,
+      },
+      async (request) => ok(patrolNavigationFor(operatorOf(request).permissions).map((entry) => ({ ...entry }))),
     );
 
     // The spec's writes: each path as a GET (query, `writes: true`) and a POST (JSON body), one call behind both.

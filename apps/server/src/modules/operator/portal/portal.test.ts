@@ -93,6 +93,24 @@ describe('getUserMenus', () => {
   });
 });
 
+describe('patrolNavigation', () => {
+  it('lists the field app’s pages the operator’s permissions open', async () => {
+    const nav = async (token: string) =>
+      dataOf<Array<{ key: string; path: string }>>(
+        await platformCall(app, { url: '/zhhb/center/patrolNavigation', token }),
+      );
+    expect((await nav(admin)).map((e) => [e.key, e.path])).toEqual([
+      ['tasks', 'm/tasks'],
+      ['report', 'm/report'],
+      ['patrol', 'm/patrol'],
+    ]);
+    // grid:view opens 我的任务 only; reporting and patrolling need grid:report.
+    expect((await nav(chaoyang.token)).map((e) => e.key)).toEqual(['tasks']);
+    expect(await nav(haidian.token)).toEqual([]);
+    expect((await platformCall(app, { url: '/zhhb/center/patrolNavigation' })).statusCode).toBe(401);
+  });
+});
+
 describe('getGoverSites', () => {
   it('lists the enabled government sites of the dictionary, following its edits', async () => {
     const sites = dataOf<Array<{ name: string; url: string }>>(await call(haidian.token, 'getGoverSites'));

@@ -1,0 +1,2 @@
+export * from './attainment';
+export * from './forecast-text';
