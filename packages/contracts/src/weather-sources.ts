@@ -169,3 +169,29 @@ export const radarConfig = z.object({
 });
 export type RadarConfig = z.infer<typeof radarConfig>;
 export const radarConfigResponse = envelope(radarConfig);
+
+/** One city's traffic image (imported; there is no offline source of them). */
+export const trafficImageItem = imageFrameItem.extend({
+  cityCode: z.string().describe('城市区划代码'),
+  cityName: z.string(),
+});
+export type TrafficImageItem = z.infer<typeof trafficImageItem>;
+export const trafficImageRecord = z.object({ list: z.array(trafficImageItem), message: noData });
+export const trafficImageRecordResponse = envelope(trafficImageRecord);
+
+export const trafficImageConfig = z.object({
+  cities: z.array(
+    z.object({
+      cityCode: z.string(),
+      cityName: z.string(),
+      live: z.boolean().describe('是否在 TRAFFIC_IMAGE_CITIES 中（按 TRAFFIC_IMAGE_URL 定时抓取）'),
+      frames: z.number().int().describe('已有图像数'),
+      first: chinaTimeText.nullable(),
+      last: chinaTimeText.nullable(),
+    }),
+  ),
+  intervalMinutes: z.number().int().describe('定时抓取的间隔（分钟）'),
+  message: noData,
+});
+export type TrafficImageConfig = z.infer<typeof trafficImageConfig>;
+export const trafficImageConfigResponse = envelope(trafficImageConfig);

@@ -14,8 +14,6 @@ afterAll(async () => {
 
 /** Valid parameters of every GET call whose data source is not connected. */
 const SAMPLE: Readonly<Record<string, { url?: string; params?: Record<string, string> }>> = {
-  '/api/getTrafficImage': { params: { cityName: '北京' } },
-  '/api/getTrafficImageRecord': { params: { cityName: '北京', time: '2024-01-10 10:00:00' } },
   '/api/common/getSoundingData': { params: { soundingCode: '54511', time: '2024-01-10 08:00:00' } },
   '/api/common/lonlat/:x': { url: '/api/common/lonlat/116.40,39.90' },
 };
@@ -27,8 +25,8 @@ const trajectory = async (body: SignableParams) => {
 };
 
 describe('calls whose data source is not connected yet', () => {
-  it('registers all 9, and each answers code 0 with an empty result of its shape', async () => {
-    expect(PENDING_CALL_ROUTES).toHaveLength(9);
+  it('registers all 6, and each answers code 0 with an empty result of its shape', async () => {
+    expect(PENDING_CALL_ROUTES).toHaveLength(6);
     for (const call of PENDING_CALL_ROUTES.filter((c) => c.method === 'GET')) {
       const sample = SAMPLE[call.url] ?? {};
       const res = await signedInject(app.server, app.config, {
@@ -63,7 +61,6 @@ describe('calls whose data source is not connected yet', () => {
     const cases: [string, Record<string, string> | undefined, string][] = [
       ['/api/common/getSoundingData', { time: '2024-01-10 08:00:00' }, 'soundingCode'],
       ['/api/common/lonlat/beijing', undefined, 'x'],
-      ['/api/getTrafficImage', undefined, 'cityName'],
     ];
     for (const [url, params, field] of cases) {
       const res = await signedInject(app.server, app.config, { method: 'GET', url, ...(params ? { params } : {}) });
@@ -76,7 +73,7 @@ describe('calls whose data source is not connected yet', () => {
   });
 
   it('refuses an unsigned call with 401', async () => {
-    const res = await app.server.inject({ method: 'GET', url: '/api/getTrafficImageConfig' });
+    const res = await app.server.inject({ method: 'GET', url: '/api/getMeteoinfoMsg' });
     expect(res.statusCode).toBe(401);
   });
 
@@ -94,7 +91,7 @@ describe('calls whose data source is not connected yet', () => {
         '/api/getShortUrl',
       ]),
     );
-    expect(doc.paths['/api/getTrafficImageConfig'].get.summary).toContain('数据源尚未接入');
+    expect(doc.paths['/api/getMeteoinfoMsg'].get.summary).toContain('数据源尚未接入');
     expect(doc.paths['/api/getAlarmInfo'].post.requestBody).toBeDefined();
   });
 });

@@ -19,8 +19,14 @@ export class FramesRepository {
     });
   }
 
-  /** Frames of a kind (and product) in [from, to], oldest first, without their bytes. */
-  async list(kind: string, product: string | undefined, from: number, to: number): Promise<FrameMeta[]> {
+  /** Frames of a kind (and product, and region) in [from, to], oldest first, without their bytes. */
+  async list(
+    kind: string,
+    product: string | undefined,
+    from: number,
+    to: number,
+    region?: string,
+  ): Promise<FrameMeta[]> {
     let query = this.database.db
       .selectFrom('image_frames')
       .select([
@@ -40,6 +46,7 @@ export class FramesRepository {
       .where('time', '>=', from)
       .where('time', '<=', to);
     if (product) query = query.where('product', '=', product);
+    if (region) query = query.where('region', '=', region);
     return query.orderBy('time').execute();
   }
 
@@ -71,6 +78,29 @@ export class FramesRepository {
       .orderBy('product')
       .execute();
     return rows.map((r) => ({ ...r, frames: Number(r.frames), first: Number(r.first), last: Number(r.last) }));
+  }
+
+  /** The newest frame of a kind and region at or before `at`, with its bytes. */
+  async latestOf(kind: string, region: string, at: number): Promise<Selectable<ImageFramesTable> | undefined> {
+    return this.database.db
+      .selectFrom('image_frames')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('region', '=', region)
+      .where('time', '<=', at)
+      .orderBy('time', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** Drops frames of a kind older than `before` (traffic images arrive every few minutes per city). */
+  async deleteKindOlder(kind: string, before: number): Promise<number> {
+    const result = await this.database.db
+      .deleteFrom('image_frames')
+      .where('kind', '=', kind)
+      .where('time', '<', before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async byName(name: string): Promise<Selectable<ImageFramesTable> | undefined> {

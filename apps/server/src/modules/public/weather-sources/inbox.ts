@@ -5,13 +5,13 @@ import type { FrameKind, SourceImports } from './source-imports.service';
 
 /**
  * The drop folder (WEATHER_SOURCES_INBOX): a data-distribution system (or an operator) puts files in
- * `typhoon/`, `warnings/`, `metar/`, `radar/`, `satellite/` or `nowcast/`; each poll imports every
+ * `typhoon/`, `warnings/`, `metar/`, `radar/`, `satellite/`, `nowcast/` or `traffic/`; each poll imports every
  * file on its own (one file, one transaction) and moves it to `done/<source>/`, or to
  * `failed/<source>/` with `<name>.error.txt` saying why — so a bad file is set aside, never retried
  * for ever, and never half-stored.
  */
 
-const SOURCES = ['typhoon', 'warnings', 'metar', 'radar', 'satellite', 'nowcast'] as const;
+const SOURCES = ['typhoon', 'warnings', 'metar', 'radar', 'satellite', 'nowcast', 'traffic'] as const;
 type InboxSource = (typeof SOURCES)[number];
 
 const EXTENSIONS: Readonly<Record<InboxSource, readonly string[]>> = {
@@ -21,6 +21,7 @@ const EXTENSIONS: Readonly<Record<InboxSource, readonly string[]>> = {
   radar: ['.png', '.jpg', '.jpeg'],
   satellite: ['.png', '.jpg', '.jpeg'],
   nowcast: ['.png', '.jpg', '.jpeg'],
+  traffic: ['.png', '.jpg', '.jpeg'],
 };
 
 export interface InboxReport {

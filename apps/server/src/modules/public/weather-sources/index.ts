@@ -10,6 +10,8 @@ import * as m0040 from './migrations/0040_weather_sources';
 import { ObservationsRepository } from './observations.repository';
 import { RadarDemo } from './radar-demo.service';
 import { SourceImports } from './source-imports.service';
+import { trafficImageRoutes } from './traffic-images.routes';
+import { TrafficImages } from './traffic-images.service';
 import { TyphoonsRepository } from './typhoons.repository';
 import { WarningsRepository } from './warnings.repository';
 import { weatherSourceRoutes } from './weather-sources.routes';
@@ -27,7 +29,7 @@ const DEMO_TICK_MS = 60_000;
 /**
  * The surface weather and remote-sensing sources (docs/WEATHER-SOURCES.md): typhoon best tracks
  * (CMA), early warnings (CAP 1.2), airport observations (METAR) and radar/satellite/nowcast frames,
- * each with an all-or-nothing importer (`lantian sources …`), live fetching from a configured URL
+ * each with an all-or-nothing importer (`lantian sources …`), city traffic images (imported or fetched only), live fetching from a configured URL
  * template, and the public calls that read them.
  */
 export const weatherSources = defineModule({
@@ -44,13 +46,22 @@ export const weatherSources = defineModule({
     const wallClock = () => Math.floor(systemClock());
     const imports = new SourceImports(typhoons, warnings, observations, frames, wallClock);
     const reads = new WeatherSources(typhoons, warnings, observations, frames, () => context.now());
+    const traffic = new TrafficImages(frames, settings.trafficCities, settings.fetchMinutes, () => context.now());
     const demo = new RadarDemo(context.use(weather).repository, frames, imports, settings.demoFrames);
     const jobs = new PeriodicJobs(log);
     const live =
-      settings.typhoonUrl || settings.warningUrl || settings.metarUrl || settings.radarUrl || settings.satelliteUrl;
+      settings.typhoonUrl ||
+      settings.warningUrl ||
+      settings.metarUrl ||
+      settings.radarUrl ||
+      settings.satelliteUrl ||
+      (settings.trafficUrl && settings.trafficCities.length > 0);
     return {
       api: { imports, demo },
-      routes: weatherSourceRoutes(reads),
+      async routes(app) {
+        weatherSourceRoutes(reads)(app);
+        trafficImageRoutes(traffic)(app);
+      },
       async start() {
         if (settings.demo === 'on') {
           const tick = () => demo.tick(Math.floor(context.now()));
@@ -76,8 +87,12 @@ export const weatherSources = defineModule({
           jobs.every(settings.inboxSeconds * 1000, 'weather-source inbox failed', look);
         }
         if (live) {
-          const poll = async () =>
-            log.info({ report: await pollLiveSources(settings, imports, wallClock()) }, 'weather sources polled');
+          const poll = async () => {
+            const now = wallClock();
+            log.info({ report: await pollLiveSources(settings, imports, now) }, 'weather sources polled');
+            // Traffic images arrive every few minutes per city: only the last days are kept.
+            await frames.deleteKindOlder('traffic', now - settings.trafficKeepDays * 86_400);
+          };
           jobs.every(settings.fetchMinutes * 60_000, 'weather sources poll failed', poll);
         }
       },

@@ -1,3 +1,4 @@
+import { areaByCode } from '@lantian/areas';
 import { METAR_STATIONS } from './metar-stations';
 import type { SourceImports } from './source-imports.service';
 import { fillTemplate, type WeatherSourcesSettings } from './weather-sources.settings';
@@ -14,6 +15,8 @@ const MAX_BYTES = 16 * 1024 * 1024;
 const RADAR_STEP_SECONDS = 360;
 const RADAR_DELAY_SECONDS = 600;
 const SATELLITE_STEP_SECONDS = 900;
+/** Traffic images are named by the 5-minute slot they were fetched in. */
+const TRAFFIC_STEP_SECONDS = 300;
 
 export class FetchFailed extends Error {}
 
@@ -79,6 +82,30 @@ export async function pollLiveSources(
       const file = url.split('/').pop() ?? '';
       await imports.imageFrames([{ name: file, bytes: await download(url), sourceUrl: url }], { kind });
       return file;
+    });
+  }
+  const { trafficUrl, trafficCities } = settings;
+  if (trafficUrl && trafficCities.length > 0) {
+    await run('traffic', async () => {
+      const slot = Math.floor(now / TRAFFIC_STEP_SECONDS) * TRAFFIC_STEP_SECONDS;
+      const stamp = fillTemplate('{yyyy}{MM}{dd}{HH}{mm}00', slot);
+      let fetched = 0;
+      const failed: string[] = [];
+      // One city at a time, each on its own: a city whose image fails does not cost the others theirs.
+      for (const code of trafficCities) {
+        const url = fillTemplate(trafficUrl, now, { city: code, cityName: areaByCode(code)?.shortName ?? code });
+        try {
+          const bytes = await download(url);
+          const ext = bytes[0] === 0x89 ? 'png' : 'jpg';
+          await imports.imageFrames([{ name: `TRAFFIC_${code}_${stamp}.${ext}`, bytes, sourceUrl: url }], {
+            kind: 'traffic',
+          });
+          fetched += 1;
+        } catch (err) {
+          failed.push(`${code}：${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+      return `${fetched} 个城市${failed.length > 0 ? `；失败 ${failed.join('；')}` : ''}`;
     });
   }
   return report;

@@ -1,3 +1,4 @@
+import { areaByCode } from '@lantian/areas';
 import { ErrorCode } from '@lantian/contracts';
 import {
   BestTrackFormatError,
@@ -22,7 +23,7 @@ import type { ImageFramesTable, MetarObservationsTable, SourceOrigin } from './w
 export const sourceFileInvalid = (what: string, detail: string) =>
   new AppError(ErrorCode.SOURCE_FILE_INVALID, `${what}格式错误：${detail}`);
 
-export const FRAME_KINDS = ['radar', 'satellite', 'nowcast'] as const;
+export const FRAME_KINDS = ['radar', 'satellite', 'nowcast', 'traffic'] as const;
 export type FrameKind = (typeof FRAME_KINDS)[number];
 
 export const FRAME_LIMITS = { maxBytes: 8 * 1024 * 1024, maxFiles: 500, maxSide: 8192 } as const;
@@ -231,18 +232,20 @@ export class SourceImports {
       }
       const parts = name.split('_');
       const fromName = parts[0] === 'SEVP' && parts.length > 6;
+      const trafficCity = options.kind === 'traffic' ? trafficCityOf(name) : undefined;
       rows.push({
         name,
         kind: options.kind,
         // NMC names: …_RDCP_SLDAS_EBREF_ACHN_… (radar: EBREF), …_WXBL_FY4A_ETCC_ACHN_… (satellite: fy4a_etcc).
-        product:
-          options.product ??
-          (fromName
-            ? options.kind === 'satellite'
-              ? `${parts[3]}_${parts[4]}`.toLowerCase()
-              : (parts[4] ?? 'unknown')
-            : 'unknown'),
-        region: options.region ?? (fromName ? (parts[5] ?? 'ACHN') : 'ACHN'),
+        product: trafficCity
+          ? 'traffic'
+          : (options.product ??
+            (fromName
+              ? options.kind === 'satellite'
+                ? `${parts[3]}_${parts[4]}`.toLowerCase()
+                : (parts[4] ?? 'unknown')
+              : 'unknown')),
+        region: trafficCity ?? options.region ?? (fromName ? (parts[5] ?? 'ACHN') : 'ACHN'),
         time,
         width: meta.width,
         height: meta.height,
@@ -257,6 +260,19 @@ export class SourceImports {
     const times = rows.map((r) => r.time);
     return { frames: rows.length, first: Math.min(...times), last: Math.max(...times) };
   }
+}
+
+/**
+ * A traffic image's city, from its name `TRAFFIC_<city code>_<YYYYMMDDHHmmss>.png` (UTC, as the
+ * NMC names): the code must name a city (or a municipality), so a stray file cannot invent one.
+ */
+function trafficCityOf(name: string): string {
+  const m = /^TRAFFIC_(\d{6})_\d{14}(\d{3})?\.(png|jpe?g)$/i.exec(name);
+  if (!m?.[1]) throw sourceFileInvalid('交通图像', `${name} 的文件名应为 TRAFFIC_<城市区划代码>_YYYYMMDDHHmmss.png`);
+  const area = areaByCode(m[1]);
+  if (!area || !(area.level === 'city' || area.municipality))
+    throw sourceFileInvalid('交通图像', `${name} 中的 ${m[1]} 不是城市区划代码`);
+  return area.code;
 }
 
 /** The UTC time of a METAR day/hour/minute: the latest such date not later than a day past `reference`. */

@@ -1,6 +1,7 @@
+import { type Area, listCities, resolveArea } from '@lantian/areas';
 import { WARNING_TYPE_KEYS } from '@lantian/contracts';
 import { z } from 'zod';
-import { timeParam } from '../../../platform/http/params';
+import { CITY_NOT_FOUND, reportAppIssue, timeParam } from '../../../platform/http/params';
 
 const text = (max: number) => z.string().trim().min(1, '不能为空').max(max, '过长');
 const optionalTime = timeParam.optional().describe('时间 YYYY-MM-DD HH:mm:ss（北京时间），默认最新');
@@ -40,4 +41,29 @@ export const rgbImageQuery = z.object({
   type: text(32).describe('卫星，如 fy4a'),
   code: text(32).describe('产品，如 true_color'),
   time: timeParam.describe('截止时间（返回此前 24 小时的帧）'),
+});
+
+/** A city by its Chinese name (北京 or 北京市), its 6-digit code or its pinyin name. */
+function cityByName(value: string): Area | undefined {
+  const named = listCities().find((c) => c.name === value || c.shortName === value);
+  if (named) return named;
+  const area = resolveArea(value);
+  return area && (area.level === 'city' || area.municipality) ? area : undefined;
+}
+
+const cityName = text(40)
+  .describe('城市名（北京 / 北京市），也可为 6 位区划代码或拼音名')
+  .transform((value, ctx): Area => {
+    const city = cityByName(value);
+    if (city === undefined) {
+      reportAppIssue(ctx, CITY_NOT_FOUND);
+      return z.NEVER;
+    }
+    return city;
+  });
+
+export const trafficImageQuery = z.object({ cityName });
+export const trafficRecordQuery = z.object({
+  cityName: cityName.optional(),
+  time: optionalTime,
 });

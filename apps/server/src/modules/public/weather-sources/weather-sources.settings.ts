@@ -1,3 +1,4 @@
+import { areaByCode } from '@lantian/areas';
 import { ConfigError, type Env, integer, isHttpUrl, oneOf, read } from '../../../platform/config';
 
 /**
@@ -16,6 +17,12 @@ export interface WeatherSourcesSettings {
   radarUrl: string | undefined;
   /** SATELLITE_IMAGE_URL: the true-colour satellite image of a time. */
   satelliteUrl: string | undefined;
+  /** TRAFFIC_IMAGE_URL: a city's traffic image ({city}: the 6-digit code, {cityName}: its Chinese name). */
+  trafficUrl: string | undefined;
+  /** TRAFFIC_IMAGE_CITIES: the cities whose traffic image is fetched, 6-digit codes, comma-separated. */
+  trafficCities: string[];
+  /** TRAFFIC_IMAGE_KEEP_DAYS: traffic images older than this are dropped. */
+  trafficKeepDays: number;
   /** WEATHER_SOURCES_INBOX: a drop folder whose files are imported (inbox.ts), or undefined. */
   inbox: string | undefined;
   /** WEATHER_SOURCES_INBOX_SECONDS: how often the drop folder is looked at. */
@@ -36,6 +43,22 @@ function template(env: Env, name: string): string | undefined {
   return raw;
 }
 
+function cityCodes(env: Env, name: string): string[] {
+  const raw = read(env, name);
+  if (raw === undefined) return [];
+  const codes = raw
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  for (const code of codes) {
+    const area = areaByCode(code);
+    if (!area || !(area.level === 'city' || area.municipality)) {
+      throw new ConfigError(name, raw, `${code} 不是城市区划代码 / is not a city code`);
+    }
+  }
+  return [...new Set(codes)];
+}
+
 export function readWeatherSourcesSettings(env: Env): WeatherSourcesSettings {
   return {
     typhoonUrl: template(env, 'TYPHOON_BST_URL'),
@@ -43,6 +66,9 @@ export function readWeatherSourcesSettings(env: Env): WeatherSourcesSettings {
     metarUrl: template(env, 'METAR_URL'),
     radarUrl: template(env, 'RADAR_IMAGE_URL'),
     satelliteUrl: template(env, 'SATELLITE_IMAGE_URL'),
+    trafficUrl: template(env, 'TRAFFIC_IMAGE_URL'),
+    trafficCities: cityCodes(env, 'TRAFFIC_IMAGE_CITIES'),
+    trafficKeepDays: integer(env, 'TRAFFIC_IMAGE_KEEP_DAYS', 7, 1, 366),
     inbox: read(env, 'WEATHER_SOURCES_INBOX'),
     inboxSeconds: integer(env, 'WEATHER_SOURCES_INBOX_SECONDS', 60, 1, 86_400),
     fetchMinutes: integer(env, 'WEATHER_SOURCES_FETCH_MINUTES', 10, 1, 1440),

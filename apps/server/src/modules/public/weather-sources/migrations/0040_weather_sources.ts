@@ -98,6 +98,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('image_frames')
     .columns(['kind', 'product', 'time'])
     .execute();
+  // Traffic images are read per city (region): the latest one, or a city's day.
+  await db.schema
+    .createIndex('image_frames_kind_region_time')
+    .on('image_frames')
+    .columns(['kind', 'region', 'time'])
+    .execute();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
