@@ -1,0 +1,3 @@
+export * from './thermo';
+export * from './trajectory';
+export * from './wind-grid';
