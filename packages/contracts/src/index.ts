@@ -16,5 +16,6 @@ export * from './reference';
 export * from './signature';
 export * from './sites';
 export * from './system';
+export * from './upper-air';
 export * from './weather';
 export * from './web-config';

@@ -6,6 +6,7 @@ import { ingest } from './data/ingest';
 import { maps } from './data/maps';
 import { stations } from './data/stations';
 import { system } from './data/system';
+import { upperAir } from './data/upper-air';
 import { weather } from './data/weather';
 import { platformAreas } from './operator/areas';
 import { audit } from './operator/audit';
@@ -27,6 +28,7 @@ import { patrols } from './operator/patrols';
 import { portal } from './operator/portal';
 import { reports } from './operator/reports';
 import { tasks } from './operator/tasks';
+import { operatorUpperAir } from './operator/upper-air';
 import { accounts } from './public/accounts';
 import { alarms } from './public/alarms';
 import { cityAir } from './public/city-air';
@@ -41,6 +43,7 @@ import { rankings } from './public/rankings';
 import { reference } from './public/reference';
 import { shortUrls } from './public/short-urls';
 import { sites } from './public/sites';
+import { publicUpperAir } from './public/upper-air';
 
 /**
  * Every module of the application, in the order they are created: a module may use the ones above
@@ -58,6 +61,7 @@ export const MODULES = [
   demo,
   maps,
   cms,
+  upperAir,
   // The public site's calls (spec §7 "Public data", "Account", "Common").
   accounts,
   reference,
@@ -73,6 +77,7 @@ export const MODULES = [
   dataAnalysis,
   news,
   imageAnalysis,
+  publicUpperAir,
   // The operator platform (modules/operator/): its foundation first, then the modules standing on it.
   audit,
   operators,
@@ -94,6 +99,7 @@ export const MODULES = [
   reports,
   configuration,
   cmsAdmin,
+  operatorUpperAir,
 ] as const;
 
 /** The whole database: every module's tables. */

@@ -1,4 +1,4 @@
-import { type WindAt, type WindGrid, windAt } from './wind-grid';
+import { gridWindAt, type WindAt, type WindGrid } from './wind-grid';
 
 /**
  * Kinematic air-parcel trajectories through a gridded horizontal wind.
@@ -74,11 +74,11 @@ export function gridField(grids: readonly TimedGrid[]): WindField {
   return (lon, lat, t) => {
     for (let i = 0; i < sorted.length; i++) {
       const a = sorted[i] as TimedGrid;
-      if (a.time === t) return windAt(a.grid, lon, lat);
+      if (a.time === t) return gridWindAt(a.grid, lon, lat);
       const b = sorted[i + 1];
       if (b && a.time < t && t < b.time) {
-        const wa = windAt(a.grid, lon, lat);
-        const wb = windAt(b.grid, lon, lat);
+        const wa = gridWindAt(a.grid, lon, lat);
+        const wb = gridWindAt(b.grid, lon, lat);
         if (!wa || !wb) return null;
         const f = (t - a.time) / (b.time - a.time);
         return { u: wa.u + f * (wb.u - wa.u), v: wa.v + f * (wb.v - wa.v) };

@@ -37,7 +37,7 @@ export function bilinear(grid: WindGrid, field: ArrayLike<number>, lon: number, 
   return Number.isFinite(value) ? value : null;
 }
 
-export function windAt(grid: WindGrid, lon: number, lat: number): WindAt | null {
+export function gridWindAt(grid: WindGrid, lon: number, lat: number): WindAt | null {
   const u = bilinear(grid, grid.u, lon, lat);
   const v = bilinear(grid, grid.v, lon, lat);
   return u === null || v === null ? null : { u, v };

@@ -6,12 +6,12 @@ import {
 } from '@lantian/contracts';
 import { z } from 'zod';
 import { notFound } from '../../../platform/errors';
-import { cityParam, timeParam } from '../../../platform/http/params';
+import { timeParam } from '../../../platform/http/params';
 import { type ApiApp, ok } from '../../../platform/http/routes';
 
 /**
- * Spec §7 calls whose data source (trajectory model, soundings, radar, typhoon tracks, traffic
- * images, meteo-info products) is not connected yet. Each is registered
+ * Spec §7 calls whose data source (radar, typhoon tracks, traffic images…) is not connected yet
+ * (soundings, the gridded wind, trajectories and meteo-info products left for modules/public/upper-air). Each is registered
  * with its method, path and a parameter schema from the spec's names, so clients and the API docs
  * see the real contract; each answers code 0 with an empty result of its shape — an empty list,
  * or an empty FeatureCollection where the answer is a map layer — except getTrafficImage, a blob
@@ -35,25 +35,7 @@ interface PendingCall {
   answer: Answer;
 }
 
-const trajectoryBody = z.object({
-  city: cityParam.optional().describe('起点城市（或给出经纬度）'),
-  longitude: z.number().min(73).max(136).optional().describe('起点经度'),
-  latitude: z.number().min(3).max(54).optional().describe('起点纬度'),
-  time: timeParam.describe('起始时间'),
-  hours: z.number().int().min(1).max(168).optional().describe('追踪小时数，默认 24'),
-  heights: z.array(z.number().int().min(0).max(10_000)).max(5).optional().describe('起始高度（米），最多 5 个'),
-  direction: z.enum(['backward', 'forward']).optional().describe('backward 后向（默认）/ forward 前向'),
-});
-
 const PENDING_CALLS: readonly PendingCall[] = [
-  {
-    method: 'POST',
-    url: '/api/getAirTrajectoryData',
-    summary: '气团后向/前向轨迹（JSON 请求体）',
-    in: 'body',
-    params: trajectoryBody,
-    answer: 'features',
-  },
   {
     method: 'GET',
     url: '/api/getTrafficImage',
@@ -76,22 +58,6 @@ const PENDING_CALLS: readonly PendingCall[] = [
     summary: '交通图像的城市配置',
     in: 'querystring',
     params: z.object({}),
-    answer: 'list',
-  },
-  {
-    method: 'GET',
-    url: '/api/getMeteoinfoData',
-    summary: '气象综合产品数据',
-    in: 'querystring',
-    params: z.object({ time: optionalTime, type: text(32).optional().describe('产品类型') }),
-    answer: 'list',
-  },
-  {
-    method: 'GET',
-    url: '/api/getMeteoinfoMsg',
-    summary: '气象综合产品说明',
-    in: 'querystring',
-    params: z.object({ time: optionalTime }),
     answer: 'list',
   },
   {
@@ -123,41 +89,6 @@ const PENDING_CALLS: readonly PendingCall[] = [
     in: 'querystring',
     params: z.object({ time: optionalTime }),
     answer: 'features',
-  },
-  {
-    method: 'GET',
-    url: '/api/common/getAirSoundingStation',
-    summary: '探空站列表（地图图层）',
-    in: 'querystring',
-    params: z.object({}),
-    answer: 'features',
-  },
-  {
-    method: 'GET',
-    url: '/api/common/getSoundingData',
-    summary: '探空廓线数据',
-    in: 'querystring',
-    params: z.object({
-      soundingCode: z
-        .string()
-        .regex(/^[A-Za-z0-9]{1,16}$/, '应为探空站编码')
-        .describe('探空站编码'),
-      time: timeParam.describe('时间'),
-    }),
-    answer: 'list',
-  },
-  {
-    method: 'GET',
-    url: '/api/common/lonlat/:x',
-    summary: '经纬度点位的格点数据',
-    in: 'params',
-    params: z.object({
-      x: z
-        .string()
-        .regex(/^-?\d{1,3}(\.\d+)?,-?\d{1,2}(\.\d+)?$/, '应为 经度,纬度')
-        .describe('经度,纬度，如 116.40,39.90'),
-    }),
-    answer: 'list',
   },
   {
     method: 'GET',
