@@ -86,6 +86,16 @@ function scalar(value: unknown): number | undefined {
 }
 
 export function readNetcdfWind(buffer: Uint8Array, names: WindVariableNames): WindFile {
+  try {
+    return readFile(buffer, names);
+  } catch (err) {
+    if (err instanceof NetcdfWindError) throw err;
+    // The reader's own failures (a cut file runs past its end): the file, not the server, is at fault.
+    throw new NetcdfWindError('文件', `内容不完整或已损坏（${err instanceof Error ? err.message : String(err)}）`);
+  }
+}
+
+function readFile(buffer: Uint8Array, names: WindVariableNames): WindFile {
   let reader: NetCDFReader;
   try {
     reader = new NetCDFReader(buffer);

@@ -66,8 +66,15 @@ export class SoundingService {
     private readonly clock: () => number,
   ) {}
 
+  private stationsReady: Promise<void> | undefined;
+
+  /** The reference stations, written once per process before the first read or import. */
   async ensureReferenceStations(): Promise<void> {
-    await this.repository.insertMissingStations(referenceStations());
+    this.stationsReady ??= this.repository.insertMissingStations(referenceStations()).catch((err: unknown) => {
+      this.stationsReady = undefined;
+      throw err;
+    });
+    await this.stationsReady;
   }
 
   /** A whole IGRA v2 file, or nothing: a bad line refuses the file and names the line. */
@@ -122,14 +129,17 @@ export class SoundingService {
   }
 
   async stations(scope: AreaScope | null): Promise<StationWithLatest[]> {
+    await this.ensureReferenceStations();
     return this.repository.stations(scope);
   }
 
   async stationList(scope: AreaScope | null): Promise<SoundingStationDto[]> {
+    await this.ensureReferenceStations();
     return (await this.repository.stations(scope)).map((s) => stationDto(s, s.latest));
   }
 
   private async station(code: string, scope: AreaScope | null): Promise<StationRow> {
+    await this.ensureReferenceStations();
     const station = (await this.repository.station(code, scope)) ?? (await this.repository.stationByIgraId(code));
     if (!station || (scope && (await this.repository.station(station.code, scope)) === undefined))
       throw notFound(`未找到探空站 ${code}`);
