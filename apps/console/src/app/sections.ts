@@ -10,6 +10,7 @@ import {
   CloudServerOutlined,
   ClusterOutlined,
   CommentOutlined,
+  CompassOutlined,
   ExperimentOutlined,
   FileTextOutlined,
   FireOutlined,
@@ -47,6 +48,7 @@ export interface SectionParts {
 export const SECTION_PARTS: Record<MenuKey, SectionParts> = {
   'air': { icon: CloudOutlined },
   'lidar': { icon: RadarChartOutlined, load: () => import('../sections/lidar') },
+  'wind': { icon: CompassOutlined, load: () => import('../sections/wind') },
   'noise': { icon: SoundOutlined },
   'smoke': { icon: FireOutlined },
   'voc': { icon: ExperimentOutlined },

@@ -1,3 +1,4 @@
+export * from './plot';
 export * from './thermo';
 export * from './trajectory';
 export * from './wind-grid';

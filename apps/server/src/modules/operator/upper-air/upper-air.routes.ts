@@ -2,6 +2,7 @@ import {
   inversionStatsResponse,
   soundingResponse,
   soundingStationListResponse,
+  trajectoryResponse,
   WIND_LEVELS,
   windAqiResponse,
   windFieldResponse,
@@ -72,6 +73,37 @@ export function operatorUpperAirRoutes(upperAir: UpperAirApi, aqi: WindAqi) {
         response: windFieldResponse,
       },
       async (request) => ok(await wind.field(request.query.level ?? '10m', request.query.time)),
+    );
+    route.get(
+      '/atmoWindy/nationalWindy/getTrajectory',
+      {
+        summary: '从地图上一点出发的气团轨迹（与公共接口 getAirTrajectoryData 同一算法；heights 以逗号分隔）',
+        query: z.object({
+          longitude: z.coerce.number().min(73).max(136).describe('起点经度'),
+          latitude: z.coerce.number().min(3).max(54).describe('起点纬度'),
+          time: timeParam.describe('起始时间'),
+          hours: optionalField(z.coerce.number().int().min(1).max(168).describe('小时数，默认 24')),
+          heights: optionalField(
+            z
+              .string()
+              .regex(/^\d{1,5}(,\d{1,5}){0,4}$/, '应为逗号分隔的高度（米），最多 5 个')
+              .describe('起始高度（米），默认 100,1500'),
+          ),
+          direction: optionalField(z.enum(['backward', 'forward']).describe('默认 backward')),
+        }),
+        response: trajectoryResponse,
+      },
+      async ({ query }) =>
+        ok(
+          await wind.trajectories({
+            longitude: query.longitude,
+            latitude: query.latitude,
+            time: query.time,
+            hours: query.hours ?? 24,
+            heights: (query.heights ?? '100,1500').split(',').map(Number),
+            direction: query.direction ?? 'backward',
+          }),
+        ),
     );
     route.get(
       '/atmoWindy/nationalWindy/getAQIData',

@@ -1,0 +1,200 @@
+import {
+  barbParts,
+  type LonLatBox,
+  projector,
+  SKEW_T_FRAME,
+  type SoundingLevel,
+  skewTReferenceLines,
+  skewTX,
+  skewTY,
+} from '@lantian/domain';
+
+/**
+ * Canvas drawing of the upper-air plots (geometry from @lantian/domain's plot rules): the skew-T
+ * log-p diagram and the outline under the wind particles. The console draws the same way from its
+ * own copy (apps/console/src/sections/wind/draw.ts): the two apps share no UI code.
+ */
+
+export const CHINA_BOX: LonLatBox = { west: 73, east: 135, south: 18, north: 54 };
+
+/** Plot area inside the canvas, leaving room for the axes and the barbs on the right. */
+const MARGIN = { left: 44, right: 56, top: 10, bottom: 28 };
+
+export function skewTPoint(width: number, height: number, t: number, p: number) {
+  const w = width - MARGIN.left - MARGIN.right;
+  const h = height - MARGIN.top - MARGIN.bottom;
+  return { x: MARGIN.left + skewTX(SKEW_T_FRAME, t, p) * w, y: MARGIN.top + skewTY(SKEW_T_FRAME, p) * h };
+}
+
+export function drawSkewT(
+  ctx: CanvasRenderingContext2D,
+  width: number,
+  height: number,
+  levels: readonly SoundingLevel[],
+) {
+  const w = width - MARGIN.left - MARGIN.right;
+  const h = height - MARGIN.top - MARGIN.bottom;
+  const X = (fx: number) => MARGIN.left + fx * w;
+  const Y = (fy: number) => MARGIN.top + fy * h;
+  ctx.clearRect(0, 0, width, height);
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, width, height);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(MARGIN.left, MARGIN.top, w, h);
+  ctx.clip();
+  const ref = skewTReferenceLines();
+  const poly = (points: { x: number; y: number }[], style: string, dash: number[] = []) => {
+    ctx.strokeStyle = style;
+    ctx.setLineDash(dash);
+    ctx.beginPath();
+    points.forEach((pt, i) => {
+      if (i === 0) ctx.moveTo(X(pt.x), Y(pt.y));
+      else ctx.lineTo(X(pt.x), Y(pt.y));
+    });
+    ctx.stroke();
+  };
+  ctx.lineWidth = 1;
+  for (const a of ref.dryAdiabats) poly(a.points, 'rgba(200,120,40,0.35)');
+  for (const a of ref.moistAdiabats) poly(a.points, 'rgba(40,140,60,0.35)', [4, 3]);
+  for (const i of ref.isotherms) poly(i.points, i.t === 0 ? 'rgba(30,90,200,0.7)' : 'rgba(30,90,200,0.25)');
+  for (const b of ref.isobars)
+    poly(
+      [
+        { x: 0, y: b.y },
+        { x: 2, y: b.y },
+      ],
+      'rgba(0,0,0,0.25)',
+    );
+  ctx.setLineDash([]);
+  const profile = (key: 'temperature' | 'dewpoint', color: string) => {
+    ctx.strokeStyle = color;
+    ctx.lineWidth = 2.5;
+    ctx.beginPath();
+    let started = false;
+    for (const l of levels) {
+      const t = l[key];
+      if (t === null) continue;
+      const pt = skewTPoint(width, height, t, l.pressure);
+      if (started) ctx.lineTo(pt.x, pt.y);
+      else ctx.moveTo(pt.x, pt.y);
+      started = true;
+    }
+    ctx.stroke();
+  };
+  profile('temperature', '#d4380d');
+  profile('dewpoint', '#389e0d');
+  ctx.restore();
+  // Axes: pressures on the left, temperatures along the bottom.
+  ctx.fillStyle = '#333';
+  ctx.font = '11px sans-serif';
+  ctx.textAlign = 'right';
+  for (const b of ref.isobars) ctx.fillText(String(b.p), MARGIN.left - 4, Y(b.y) + 4);
+  ctx.textAlign = 'center';
+  for (let t = -40; t <= 50; t += 10)
+    ctx.fillText(`${t}`, skewTPoint(width, height, t, SKEW_T_FRAME.pBottom).x, height - 10);
+  ctx.strokeStyle = '#666';
+  ctx.strokeRect(MARGIN.left, MARGIN.top, w, h);
+  // Wind barbs on the right, at each level with a wind.
+  const barbX = width - MARGIN.right / 2;
+  ctx.strokeStyle = '#222';
+  ctx.fillStyle = '#222';
+  ctx.lineWidth = 1.2;
+  for (const l of levels) {
+    if (l.windDirection === null || l.windSpeed === null || l.pressure < SKEW_T_FRAME.pTop) continue;
+    drawBarb(ctx, barbX, Y(skewTY(SKEW_T_FRAME, l.pressure)), l.windDirection, l.windSpeed);
+  }
+}
+
+/** A wind barb at (x, y): the staff points to where the wind comes from, flags on its end. */
+function drawBarb(ctx: CanvasRenderingContext2D, x: number, y: number, direction: number, speed: number) {
+  const { pennants, full, half } = barbParts(speed);
+  const r = (direction * Math.PI) / 180;
+  const dx = Math.sin(r);
+  const dy = -Math.cos(r);
+  const len = 22;
+  ctx.beginPath();
+  ctx.arc(x, y, 1.5, 0, Math.PI * 2);
+  ctx.fill();
+  if (speed < 1) return;
+  const ex = x + dx * len;
+  const ey = y + dy * len;
+  ctx.beginPath();
+  ctx.moveTo(x, y);
+  ctx.lineTo(ex, ey);
+  ctx.stroke();
+  // Flags on the clockwise side of the staff.
+  const px = -dy;
+  const py = dx;
+  let at = 0;
+  for (let i = 0; i < pennants; i++, at += 5) {
+    ctx.beginPath();
+    ctx.moveTo(ex - dx * at, ey - dy * at);
+    ctx.lineTo(ex - dx * at + px * 9, ey - dy * at + py * 9);
+    ctx.lineTo(ex - dx * (at + 5), ey - dy * (at + 5));
+    ctx.fill();
+  }
+  for (let i = 0; i < full; i++, at += 4) {
+    ctx.beginPath();
+    ctx.moveTo(ex - dx * at, ey - dy * at);
+    ctx.lineTo(ex - dx * at + px * 9 + dx * 3, ey - dy * at + py * 9 + dy * 3);
+    ctx.stroke();
+  }
+  if (half) {
+    ctx.beginPath();
+    ctx.moveTo(ex - dx * at, ey - dy * at);
+    ctx.lineTo(ex - dx * at + px * 5 + dx * 2, ey - dy * at + py * 5 + dy * 2);
+    ctx.stroke();
+  }
+}
+
+type Ring = number[][];
+interface Geometry {
+  type: string;
+  coordinates: unknown;
+}
+
+/** The outline of a GeoJSON FeatureCollection's polygons. */
+export function drawOutline(
+  ctx: CanvasRenderingContext2D,
+  box: LonLatBox,
+  width: number,
+  height: number,
+  geojson: unknown,
+) {
+  const project = projector(box, width, height);
+  const features = (geojson as { features?: { geometry?: Geometry | null }[] }).features ?? [];
+  ctx.strokeStyle = 'rgba(80,90,110,0.8)';
+  ctx.lineWidth = 0.8;
+  const ring = (r: Ring) => {
+    ctx.beginPath();
+    r.forEach((c, i) => {
+      const { x, y } = project.toXY(c[0] ?? 0, c[1] ?? 0);
+      if (i === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    });
+    ctx.stroke();
+  };
+  for (const f of features) {
+    const g = f.geometry;
+    if (!g) continue;
+    if (g.type === 'Polygon') for (const r of g.coordinates as Ring[]) ring(r);
+    if (g.type === 'MultiPolygon') for (const poly of g.coordinates as Ring[][]) for (const r of poly) ring(r);
+  }
+}
+
+/** Colour of a wind speed on the particle layer (calm blue → strong red). */
+export function speedColor(speed: number): string {
+  const stops = ['#3288bd', '#66c2a5', '#abdda4', '#fee08b', '#fdae61', '#f46d43', '#d53e4f'];
+  return stops[Math.min(stops.length - 1, Math.floor(speed / 3))] ?? '#d53e4f';
+}
+
+export function aqiColor(aqi: number | null): string {
+  if (aqi === null) return '#bbb';
+  if (aqi <= 50) return '#00e400';
+  if (aqi <= 100) return '#ffff00';
+  if (aqi <= 150) return '#ff7e00';
+  if (aqi <= 200) return '#ff0000';
+  if (aqi <= 300) return '#99004c';
+  return '#7e0023';
+}
