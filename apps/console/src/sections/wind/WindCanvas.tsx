@@ -110,12 +110,12 @@ export function WindCanvas({
     let handle = 0;
     const step = () => {
       ctx.globalCompositeOperation = 'destination-in';
-      ctx.fillStyle = 'rgba(0,0,0,0.92)';
+      ctx.fillStyle = 'rgba(0,0,0,0.95)';
       ctx.fillRect(0, 0, width, HEIGHT);
       ctx.globalCompositeOperation = 'source-over';
-      ctx.lineWidth = 1.2;
-      // 0.004° per frame for 1 m/s: a 10 m/s wind crosses a degree in 25 frames.
-      for (const s of advanceParticles(particles, grid, 0.004, MAX_AGE, random)) {
+      ctx.lineWidth = 1.6;
+      // 0.01° per frame for 1 m/s: a 10 m/s wind crosses a degree in 10 frames, a calm 2 m/s one in 50.
+      for (const s of advanceParticles(particles, grid, 0.01, MAX_AGE, random)) {
         const a = project.toXY(s.x0, s.y0);
         const b = project.toXY(s.x1, s.y1);
         ctx.strokeStyle = speedColor(s.speed);

@@ -185,8 +185,8 @@ export function drawOutline(
 
 /** Colour of a wind speed on the particle layer (calm blue → strong red). */
 export function speedColor(speed: number): string {
-  const stops = ['#3288bd', '#66c2a5', '#abdda4', '#fee08b', '#fdae61', '#f46d43', '#d53e4f'];
-  return stops[Math.min(stops.length - 1, Math.floor(speed / 3))] ?? '#d53e4f';
+  const stops = ['#8fd3ff', '#a6f0c6', '#e6f598', '#fee08b', '#fdae61', '#f46d43', '#ff5a6e'];
+  return stops[Math.min(stops.length - 1, Math.floor(speed / 2.5))] ?? '#ff5a6e';
 }
 
 export function aqiColor(aqi: number | null): string {

@@ -36,7 +36,7 @@ function seriesOf(start: number, hours: number): CityHour[] {
 }
 
 /** The demo forecast: `hours` hourly grids from `start` (epoch seconds, on the hour), both levels. */
-export function demoWindFiles(start: number, hours: number): { level: string; file: Buffer }[] {
+export function demoWindFiles(start: number, hours: number, refTime = start): { level: string; file: Buffer }[] {
   const cities = seriesOf(start, hours);
   const n = GRID.nx * GRID.ny;
   const u10 = new Float32Array(hours * n);
@@ -78,7 +78,7 @@ export function demoWindFiles(start: number, hours: number): { level: string; fi
     }
   }
   const file = (level: string, u: Float32Array, v: Float32Array) =>
-    writeNetcdf(cfFile(start, hours, level, u, v, `Lantian demo wind ${level}`));
+    writeNetcdf(cfFile(start, hours, level, u, v, `Lantian demo wind ${level}`, refTime));
   return [
     { level: '10m', file: file('10m', u10, v10) },
     { level: '850hPa', file: file('850hPa', u850, v850) },
@@ -93,6 +93,7 @@ export function cfFile(
   u: ArrayLike<number>,
   v: ArrayLike<number>,
   title: string,
+  refTime = start,
 ): NcFile {
   const wind = (name: string, standard: string) => ({
     name,
@@ -118,7 +119,7 @@ export function cfFile(
       // ASCII, so that any reader sees it (netcdfjs reads char attributes byte by byte).
       lantian_demo: { type: 'char', value: 'yes' },
       level: { type: 'char', value: level },
-      reference_time: { type: 'char', value: new Date(start * 1000).toISOString() },
+      reference_time: { type: 'char', value: new Date(refTime * 1000).toISOString() },
     },
     variables: [
       {

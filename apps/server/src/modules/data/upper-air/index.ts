@@ -53,7 +53,8 @@ export const upperAir = defineModule({
       // A new demo forecast every 6 hours (a model's cycle), covering the span the calls read.
       if (latest === null || latest < hour + (DEMO_AHEAD - 6) * HOUR) {
         const start = hour - DEMO_BEHIND * HOUR;
-        for (const { level, file } of demoWindFiles(start, DEMO_BEHIND + DEMO_AHEAD + 1)) {
+        // The run starts now; the hours behind it stand for the analyses of earlier runs.
+        for (const { level, file } of demoWindFiles(start, DEMO_BEHIND + DEMO_AHEAD + 1, hour)) {
           await wind.importNetcdf(file, `demo:${level}`);
         }
       }
