@@ -133,7 +133,7 @@ export function WindCanvas({
   }, [field, width]);
 
   return (
-    <div ref={wrap} className="lt-wind-canvas" style={{ position: 'relative', height: HEIGHT }}>
+    <div ref={wrap} className="lt-wind-canvas" style={{ position: 'relative', height: HEIGHT, overflow: 'hidden' }}>
       <canvas ref={base} width={width} height={HEIGHT} style={{ position: 'absolute', inset: 0 }} />
       <canvas
         ref={moving}

@@ -137,7 +137,7 @@ export function WindCanvas({
   }, [field, width]);
 
   return (
-    <div ref={wrap} className="lt-ua-wind" style={{ position: 'relative', height: HEIGHT }}>
+    <div ref={wrap} className="lt-ua-wind" style={{ position: 'relative', height: HEIGHT, overflow: 'hidden' }}>
       <canvas ref={base} width={width} height={HEIGHT} style={{ position: 'absolute', inset: 0 }} />
       <canvas
         ref={moving}
