@@ -42,7 +42,9 @@ test('the sounding plot draws the API’s profile, point for point', async ({ pa
   const station = await page.getByLabel('探空站').evaluate((el) => el.closest('.ant-select')?.textContent ?? '');
   const code = /（(\w+)）/.exec(station)?.[1] ?? '';
   expect(code).not.toBe('');
-  const api = (await (await page.request.get('/air/sounding/getSoundingData', { params: { stationCode: code } })).json()) as {
+  const api = (await (
+    await page.request.get('/air/sounding/getSoundingData', { params: { stationCode: code } })
+  ).json()) as {
     data: { levels: Array<{ pressure: number; temperature: number | null }> };
   };
   const profile = JSON.parse((await plot.getAttribute('data-profile')) ?? '[]') as number[][];
@@ -50,15 +52,19 @@ test('the sounding plot draws the API’s profile, point for point', async ({ pa
     api.data.levels.filter((l) => l.temperature !== null).map((l) => [l.pressure, l.temperature]),
   );
   // Each profile point is drawn: the pixel there is the temperature line's red.
-  const reds = await plot.evaluate((canvas: HTMLCanvasElement, points: number[][]) => {
-    const ctx = canvas.getContext('2d');
-    return points.map(([, , x, y]) => {
-      const d = ctx?.getImageData((x ?? 0) - 1, (y ?? 0) - 1, 3, 3).data ?? new Uint8ClampedArray();
-      let red = false;
-      for (let i = 0; i < d.length; i += 4) if ((d[i] ?? 0) > 180 && (d[i + 1] ?? 0) < 120 && (d[i + 2] ?? 0) < 100) red = true;
-      return red;
-    });
-  }, profile.filter(([p]) => (p ?? 0) >= 100));
+  const reds = await plot.evaluate(
+    (canvas: HTMLCanvasElement, points: number[][]) => {
+      const ctx = canvas.getContext('2d');
+      return points.map(([, , x, y]) => {
+        const d = ctx?.getImageData((x ?? 0) - 1, (y ?? 0) - 1, 3, 3).data ?? new Uint8ClampedArray();
+        let red = false;
+        for (let i = 0; i < d.length; i += 4)
+          if ((d[i] ?? 0) > 180 && (d[i + 1] ?? 0) < 120 && (d[i + 2] ?? 0) < 100) red = true;
+        return red;
+      });
+    },
+    profile.filter(([p]) => (p ?? 0) >= 100),
+  );
   expect(reds.every(Boolean)).toBe(true);
   await expect(page.getByText('混合层高度（离地）')).toBeVisible();
   await screenshot(page, 'upper-air-console-sounding');
