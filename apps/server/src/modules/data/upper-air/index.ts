@@ -11,6 +11,7 @@ import type { UpperAirTables } from './upper-air.tables';
 import { WindService } from './wind.service';
 
 export { cfFile, DEMO_LABEL, demoSoundings, demoWindFiles, GRID as DEMO_GRID } from './demo-upper-air';
+export { unpackText } from './fetcher';
 export { IgraFileError, readIgra, writeIgra } from './igra';
 export { NetcdfWindError, readNetcdfWind } from './netcdf-wind';
 export { writeNetcdf } from './netcdf-writer';
