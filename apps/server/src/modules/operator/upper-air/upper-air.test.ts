@@ -4,6 +4,7 @@ import { ErrorCode } from '@lantian/contracts';
 import { chinaTime } from '@lantian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../testing/app';
+import { newStation, seedStationHours, stationHour } from '../../../testing/fixtures/air-rows';
 import {
   adminToken,
   createPlatformApp,
@@ -135,7 +136,21 @@ describe('the national wind field', () => {
     expect((await get('/atmoWindy/nationalWindy/getServerData', nobody.token)).statusCode).toBe(403);
   });
 
-  it('answers the AQI points of the operator’s cities (none before any air data)', async () => {
-    expect(dataOf<unknown[]>(await get('/atmoWindy/nationalWindy/getAQIData', beijing.token))).toEqual([]);
+  it('answers the AQI points of the operator’s cities only, from the latest hour', async () => {
+    const hour = NOW - 3600;
+    await seedStationHours(
+      app.database,
+      [newStation('1001A', '110000'), newStation('1141A', '310000')],
+      [stationHour('1001A', hour, { pm2_5: 80 }), stationHour('1141A', hour, { pm2_5: 20 })],
+    );
+    const bj = dataOf<Array<{ code: string; name: string; aqi: number; time: string }>>(
+      await get('/atmoWindy/nationalWindy/getAQIData', beijing.token),
+    );
+    expect(bj).toEqual([
+      // PM2.5 80 μg/m³: IAQI 106.25, rounded up (HJ 633-2012).
+      expect.objectContaining({ code: '110000', name: '北京市', aqi: 107, time: '2026-11-28 13:00:00' }),
+    ]);
+    const all = dataOf<Array<{ code: string }>>(await get('/atmoWindy/nationalWindy/getAQIData', admin));
+    expect(all.map((p) => p.code)).toEqual(['110000', '310000']);
   });
 });

@@ -7,7 +7,8 @@ import { advanceParticles, type Particle, projector, type WindGrid } from '@lant
 import { useEffect, useRef, useState } from 'react';
 import { aqiColor, CHINA_BOX, drawOutline, speedColor } from './draw';
 
-const HEIGHT = 420;
+/** At most 420 px high, and no taller than the map's shape needs on a narrow phone. */
+const MAX_HEIGHT = 420;
 const PARTICLES = 1500;
 const MAX_AGE = 90;
 
@@ -50,6 +51,7 @@ export function WindCanvas({
   const base = useRef<HTMLCanvasElement>(null);
   const moving = useRef<HTMLCanvasElement>(null);
   const [width, setWidth] = useState(800);
+  const height = Math.min(MAX_HEIGHT, Math.round(width * 0.62));
 
   useEffect(() => {
     const el = wrap.current;
@@ -62,11 +64,11 @@ export function WindCanvas({
   useEffect(() => {
     const ctx = base.current?.getContext('2d');
     if (!ctx) return;
-    ctx.clearRect(0, 0, width, HEIGHT);
+    ctx.clearRect(0, 0, width, height);
     ctx.fillStyle = '#0b1e33';
-    ctx.fillRect(0, 0, width, HEIGHT);
-    drawOutline(ctx, CHINA_BOX, width, HEIGHT, outline);
-    const project = projector(CHINA_BOX, width, HEIGHT);
+    ctx.fillRect(0, 0, width, height);
+    drawOutline(ctx, CHINA_BOX, width, height, outline);
+    const project = projector(CHINA_BOX, width, height);
     for (const p of aqi) {
       const { x, y } = project.toXY(p.longitude, p.latitude);
       ctx.fillStyle = aqiColor(p.aqi);
@@ -95,14 +97,14 @@ export function WindCanvas({
         ctx.fill();
       });
     });
-  }, [width, outline, aqi, trajectories]);
+  }, [width, height, outline, aqi, trajectories]);
 
   useEffect(() => {
     const canvas = moving.current;
     const ctx = canvas?.getContext('2d');
     const grid = gridOf(field);
     if (!canvas || !ctx || !grid) return;
-    const project = projector(CHINA_BOX, width, HEIGHT);
+    const project = projector(CHINA_BOX, width, height);
     let seed = 12_345;
     // A small deterministic generator: the same field starts the same way (stable screenshots).
     const random = () => {
@@ -115,7 +117,7 @@ export function WindCanvas({
     const step = () => {
       ctx.globalCompositeOperation = 'destination-in';
       ctx.fillStyle = 'rgba(0,0,0,0.95)';
-      ctx.fillRect(0, 0, width, HEIGHT);
+      ctx.fillRect(0, 0, width, height);
       ctx.globalCompositeOperation = 'source-over';
       ctx.lineWidth = 1.6;
       // 0.01° per frame for 1 m/s: a 10 m/s wind crosses a degree in 10 frames, a calm 2 m/s one in 50.
@@ -134,21 +136,21 @@ export function WindCanvas({
     };
     handle = requestAnimationFrame(step);
     return () => cancelAnimationFrame(handle);
-  }, [field, width]);
+  }, [field, width, height]);
 
   return (
-    <div ref={wrap} className="lt-ua-wind" style={{ position: 'relative', height: HEIGHT, overflow: 'hidden' }}>
-      <canvas ref={base} width={width} height={HEIGHT} style={{ position: 'absolute', inset: 0 }} />
+    <div ref={wrap} className="lt-ua-wind" style={{ position: 'relative', height: height, overflow: 'hidden' }}>
+      <canvas ref={base} width={width} height={height} style={{ position: 'absolute', inset: 0 }} />
       <canvas
         ref={moving}
         data-testid="wind-particles"
         width={width}
-        height={HEIGHT}
+        height={height}
         style={{ position: 'absolute', inset: 0, cursor: onPick ? 'crosshair' : 'default' }}
         onClick={(e) => {
           if (!onPick) return;
           const rect = e.currentTarget.getBoundingClientRect();
-          const { lon, lat } = projector(CHINA_BOX, width, HEIGHT).toLonLat(
+          const { lon, lat } = projector(CHINA_BOX, width, height).toLonLat(
             e.clientX - rect.left,
             e.clientY - rect.top,
           );
