@@ -7,8 +7,8 @@ import { CHINESE_SOUNDING_STATIONS, igraIdOf } from './stations';
 /**
  * 【演示】 upper air from the demo weather model (modules/data/demo), for DEMO_DATA=on only: the
  * model gives every demo city's hourly surface wind, temperature, humidity and pressure; from them
- * - a 1° wind grid over China (10 m: the cities' winds spread by inverse-distance weighting;
- *   850 hPa: the 10 m wind ×2.5, veered 20° — the Ekman turning with height — plus a 6 m/s
+ * - a 1° wind grid over China (10 m: the cities' winds spread by inverse-distance weighting of the
+ *   nearest 12 of the larger ones; 850 hPa: the 10 m wind ×2.5, veered 20° — the Ekman turning with height — plus a 6 m/s
  *   westerly, the mid-latitude flow), written as a CF NetCDF classic file;
  * - soundings at the Chinese radiosonde stations at 00 and 12 UTC, written as an IGRA v2 file: the
  *   surface values of the station's city, a 6.5 K/km lapse rate, a ground inversion at 08:00 China
@@ -20,6 +20,8 @@ export const GRID = { lo1: 73, la1: 54, dx: 1, dy: 1, nx: 63, ny: 37 } as const;
 export const DEMO_LABEL = '【演示】由演示天气模型生成，非实测或业务预报';
 
 const HOUR = 3600;
+/** Cities each grid node's wind is weighted from. */
+const NEIGHBOURS = 12;
 
 interface CityHour {
   lon: number;
@@ -28,11 +30,15 @@ interface CityHour {
 }
 
 function seriesOf(start: number, hours: number): CityHour[] {
-  return demoCities().map(({ area, profile }) => ({
-    lon: area.longitude,
-    lat: area.latitude,
-    series: citySeries(profile, DEFAULT_DEMO_SEED, start, hours),
-  }));
+  // The larger cities only (municipalities, capitals, major cities): each city's series costs a few
+  // milliseconds, and the capitals cover the west where cities are few.
+  return demoCities()
+    .filter(({ profile }) => profile.tier !== 'ordinary')
+    .map(({ area, profile }) => ({
+      lon: area.longitude,
+      lat: area.latitude,
+      series: citySeries(profile, DEFAULT_DEMO_SEED, start, hours),
+    }));
 }
 
 /** The demo forecast: `hours` hourly grids from `start` (epoch seconds, on the hour), both levels. */
@@ -50,22 +56,26 @@ export function demoWindFiles(start: number, hours: number, refTime = start): { 
     const lat = GRID.la1 - row * GRID.dy;
     for (let col = 0; col < GRID.nx; col++) {
       const lon = GRID.lo1 + col * GRID.dx;
-      const weights = cities.map((c) => {
-        const dx = (c.lon - lon) * Math.cos((lat * Math.PI) / 180);
-        const d2 = dx * dx + (c.lat - lat) ** 2;
-        return 1 / (d2 + 0.25) ** 1.5;
-      });
-      const total = weights.reduce((a, b) => a + b, 0);
+      // The nearest cities only: the same field for a fraction of the work (the demo runs in the
+      // server's own thread, so it must stay short).
+      const nearest = cities
+        .map((c, k) => {
+          const dx = (c.lon - lon) * Math.cos((lat * Math.PI) / 180);
+          return { k, w: 1 / (dx * dx + (c.lat - lat) ** 2 + 0.25) ** 1.5 };
+        })
+        .sort((a, b) => b.w - a.w)
+        .slice(0, NEIGHBOURS);
+      const total = nearest.reduce((a, b) => a + b.w, 0);
       for (let h = 0; h < hours; h++) {
         let u = 0;
         let v = 0;
-        weights.forEach((w, k) => {
+        for (const { k, w } of nearest) {
           const wind = winds[k]?.[h];
           if (wind) {
             u += w * wind.u;
             v += w * wind.v;
           }
-        });
+        }
         u /= total;
         v /= total;
         const i = h * n + row * GRID.nx + col;
@@ -181,12 +191,9 @@ export function demoSoundings(from: number, to: number): Omit<IgraSounding, 'ski
       cities.find((c) => c.area.code.slice(0, 2) === station.areaCode.slice(0, 2));
     if (!city) continue;
     const start = times[0] as number;
-    const series = citySeries(
-      city.profile,
-      DEFAULT_DEMO_SEED,
-      start,
-      (times[times.length - 1] as number) - start + HOUR,
-    );
+    // Hours, from the first ascent to the last.
+    const hours = ((times[times.length - 1] as number) - start) / HOUR + 1;
+    const series = citySeries(city.profile, DEFAULT_DEMO_SEED, start, hours);
     for (const time of times) {
       const h = Math.round((time - start) / HOUR);
       out.push(ascent(station, time, series, h));
