@@ -1,3 +1,4 @@
+export * from './draw';
 export * from './plot';
 export * from './thermo';
 export * from './trajectory';

@@ -1,6 +1,5 @@
-import type { SoundingLevel } from '@lantian/domain';
+import { drawSkewT, type SoundingLevel, skewTPoint } from '@lantian/domain';
 import { useEffect, useRef } from 'react';
-import { drawSkewT, skewTPoint } from './draw';
 
 const W = 560;
 const H = 600;

@@ -1,6 +1,5 @@
-import type { SoundingLevel } from '@lantian/domain';
+import { drawSkewT, type SoundingLevel, skewTPoint } from '@lantian/domain';
 import { useEffect, useRef } from 'react';
-import { drawSkewT, skewTPoint } from './draw';
 
 const W = 460;
 const H = 500;

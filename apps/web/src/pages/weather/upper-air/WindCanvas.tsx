@@ -3,9 +3,16 @@ import type {
   WindAqiPoint,
   WindField as WindFieldData,
 } from '@lantian/contracts';
-import { advanceParticles, type Particle, projector, type WindGrid } from '@lantian/domain';
+import {
+  CHINA_BOX,
+  drawParticleFrame,
+  drawWindBase,
+  freshParticles,
+  particleRandom,
+  projector,
+  type WindGrid,
+} from '@lantian/domain';
 import { useEffect, useRef, useState } from 'react';
-import { aqiColor, CHINA_BOX, drawOutline, speedColor } from './draw';
 
 /** At most 420 px high, and no taller than the map's shape needs on a narrow phone. */
 const MAX_HEIGHT = 420;
@@ -31,8 +38,9 @@ export function gridOf(field: WindFieldData): WindGrid | null {
 
 /**
  * The wind layer: the outline, the AQI points and any trajectories on a still canvas, and above it
- * particles that follow the wind and leave fading trails (drawn frame by frame on a second canvas).
- * A click answers the place clicked. `data-frames` counts the frames drawn (the e2e spec reads it).
+ * particles that follow the wind and leave fading trails (drawn frame by frame on a second canvas,
+ * with @lantian/domain's drawing). A click answers the place clicked. `data-frames` counts the
+ * frames drawn (the e2e spec reads it).
  */
 export function WindCanvas({
   field,
@@ -63,40 +71,7 @@ export function WindCanvas({
 
   useEffect(() => {
     const ctx = base.current?.getContext('2d');
-    if (!ctx) return;
-    ctx.clearRect(0, 0, width, height);
-    ctx.fillStyle = '#0b1e33';
-    ctx.fillRect(0, 0, width, height);
-    drawOutline(ctx, CHINA_BOX, width, height, outline);
-    const project = projector(CHINA_BOX, width, height);
-    for (const p of aqi) {
-      const { x, y } = project.toXY(p.longitude, p.latitude);
-      ctx.fillStyle = aqiColor(p.aqi);
-      ctx.beginPath();
-      ctx.arc(x, y, 3.5, 0, Math.PI * 2);
-      ctx.fill();
-    }
-    const colors = ['#ff4d4f', '#ffd666', '#69c0ff', '#b37feb', '#95de64'];
-    trajectories?.features.forEach((f, k) => {
-      ctx.strokeStyle = colors[k % colors.length] ?? '#fff';
-      ctx.fillStyle = ctx.strokeStyle;
-      ctx.lineWidth = 2.5;
-      ctx.beginPath();
-      f.geometry.coordinates.forEach(([lon, lat], i) => {
-        const { x, y } = project.toXY(lon, lat);
-        if (i === 0) ctx.moveTo(x, y);
-        else ctx.lineTo(x, y);
-      });
-      ctx.stroke();
-      // A dot every 6 hours along the path.
-      f.geometry.coordinates.forEach(([lon, lat], i) => {
-        if (i % 6 !== 0) return;
-        const { x, y } = project.toXY(lon, lat);
-        ctx.beginPath();
-        ctx.arc(x, y, 3, 0, Math.PI * 2);
-        ctx.fill();
-      });
-    });
+    if (ctx) drawWindBase(ctx, width, height, outline, aqi, trajectories?.features ?? []);
   }, [width, height, outline, aqi, trajectories]);
 
   useEffect(() => {
@@ -104,32 +79,12 @@ export function WindCanvas({
     const ctx = canvas?.getContext('2d');
     const grid = gridOf(field);
     if (!canvas || !ctx || !grid) return;
-    const project = projector(CHINA_BOX, width, height);
-    let seed = 12_345;
-    // A small deterministic generator: the same field starts the same way (stable screenshots).
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return seed / 2_147_483_648;
-    };
-    const particles: Particle[] = Array.from({ length: PARTICLES }, () => ({ lon: 0, lat: 0, age: MAX_AGE + 1 }));
+    const random = particleRandom();
+    const particles = freshParticles(PARTICLES, MAX_AGE);
     let frames = 0;
     let handle = 0;
     const step = () => {
-      ctx.globalCompositeOperation = 'destination-in';
-      ctx.fillStyle = 'rgba(0,0,0,0.95)';
-      ctx.fillRect(0, 0, width, height);
-      ctx.globalCompositeOperation = 'source-over';
-      ctx.lineWidth = 1.6;
-      // 0.01° per frame for 1 m/s: a 10 m/s wind crosses a degree in 10 frames, a calm 2 m/s one in 50.
-      for (const s of advanceParticles(particles, grid, 0.01, MAX_AGE, random)) {
-        const a = project.toXY(s.x0, s.y0);
-        const b = project.toXY(s.x1, s.y1);
-        ctx.strokeStyle = speedColor(s.speed);
-        ctx.beginPath();
-        ctx.moveTo(a.x, a.y);
-        ctx.lineTo(b.x, b.y);
-        ctx.stroke();
-      }
+      drawParticleFrame(ctx, width, height, particles, grid, MAX_AGE, random);
       frames++;
       canvas.dataset.frames = String(frames);
       handle = requestAnimationFrame(step);
@@ -139,7 +94,7 @@ export function WindCanvas({
   }, [field, width, height]);
 
   return (
-    <div ref={wrap} className="lt-ua-wind" style={{ position: 'relative', height: height, overflow: 'hidden' }}>
+    <div ref={wrap} className="lt-ua-wind" style={{ position: 'relative', height, overflow: 'hidden' }}>
       <canvas ref={base} width={width} height={height} style={{ position: 'absolute', inset: 0 }} />
       <canvas
         ref={moving}

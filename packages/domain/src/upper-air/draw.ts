@@ -1,19 +1,48 @@
 import {
+  advanceParticles,
   barbParts,
   type LonLatBox,
+  type Particle,
   projector,
   SKEW_T_FRAME,
-  type SoundingLevel,
   skewTReferenceLines,
   skewTX,
   skewTY,
-} from '@lantian/domain';
+} from './plot';
+import type { SoundingLevel } from './thermo';
+import type { WindGrid } from './wind-grid';
 
 /**
- * Canvas drawing of the upper-air plots (geometry from @lantian/domain's plot rules): the skew-T
- * log-p diagram and the outline under the wind particles. The public site draws the same way from
- * its own copy (apps/web/src/pages/weather/upper-air/draw.ts): the two apps share no UI code.
+ * Drawing of the upper-air plots on a 2-D canvas context handed in (the console's and the public
+ * site's canvases alike; nothing here touches a document): the skew-T log-p diagram, the outline,
+ * AQI points and trajectories under the wind layer, and one frame of its particles. The context is
+ * typed structurally so that this package needs no DOM types.
  */
+
+/** The part of CanvasRenderingContext2D the plots use. */
+export interface Canvas2D {
+  strokeStyle: unknown;
+  fillStyle: unknown;
+  lineWidth: number;
+  font: string;
+  textAlign: string;
+  globalCompositeOperation: string;
+  beginPath(): void;
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  arc(x: number, y: number, r: number, start: number, end: number): void;
+  rect(x: number, y: number, w: number, h: number): void;
+  stroke(): void;
+  fill(): void;
+  clip(): void;
+  save(): void;
+  restore(): void;
+  setLineDash(segments: number[]): void;
+  fillRect(x: number, y: number, w: number, h: number): void;
+  clearRect(x: number, y: number, w: number, h: number): void;
+  strokeRect(x: number, y: number, w: number, h: number): void;
+  fillText(text: string, x: number, y: number): void;
+}
 
 export const CHINA_BOX: LonLatBox = { west: 73, east: 135, south: 18, north: 54 };
 
@@ -26,12 +55,7 @@ export function skewTPoint(width: number, height: number, t: number, p: number) 
   return { x: MARGIN.left + skewTX(SKEW_T_FRAME, t, p) * w, y: MARGIN.top + skewTY(SKEW_T_FRAME, p) * h };
 }
 
-export function drawSkewT(
-  ctx: CanvasRenderingContext2D,
-  width: number,
-  height: number,
-  levels: readonly SoundingLevel[],
-) {
+export function drawSkewT(ctx: Canvas2D, width: number, height: number, levels: readonly SoundingLevel[]) {
   const w = width - MARGIN.left - MARGIN.right;
   const h = height - MARGIN.top - MARGIN.bottom;
   const X = (fx: number) => MARGIN.left + fx * w;
@@ -107,7 +131,7 @@ export function drawSkewT(
 }
 
 /** A wind barb at (x, y): the staff points to where the wind comes from, flags on its end. */
-function drawBarb(ctx: CanvasRenderingContext2D, x: number, y: number, direction: number, speed: number) {
+function drawBarb(ctx: Canvas2D, x: number, y: number, direction: number, speed: number) {
   const { pennants, full, half } = barbParts(speed);
   const r = (direction * Math.PI) / 180;
   const dx = Math.sin(r);
@@ -155,13 +179,7 @@ interface Geometry {
 }
 
 /** The outline of a GeoJSON FeatureCollection's polygons. */
-export function drawOutline(
-  ctx: CanvasRenderingContext2D,
-  box: LonLatBox,
-  width: number,
-  height: number,
-  geojson: unknown,
-) {
+export function drawOutline(ctx: Canvas2D, box: LonLatBox, width: number, height: number, geojson: unknown) {
   const project = projector(box, width, height);
   const features = (geojson as { features?: { geometry?: Geometry | null }[] }).features ?? [];
   ctx.strokeStyle = 'rgba(80,90,110,0.8)';
@@ -197,4 +215,91 @@ export function aqiColor(aqi: number | null): string {
   if (aqi <= 200) return '#ff0000';
   if (aqi <= 300) return '#99004c';
   return '#7e0023';
+}
+
+/** The still layer under the particles: background, outline, AQI points, trajectories (a dot every 6 h). */
+export function drawWindBase(
+  ctx: Canvas2D,
+  width: number,
+  height: number,
+  outline: unknown,
+  points: readonly { longitude: number; latitude: number; aqi: number | null }[],
+  lines: readonly { geometry: { coordinates: readonly (readonly [number, number])[] } }[],
+) {
+  ctx.clearRect(0, 0, width, height);
+  ctx.fillStyle = '#0b1e33';
+  ctx.fillRect(0, 0, width, height);
+  drawOutline(ctx, CHINA_BOX, width, height, outline);
+  const project = projector(CHINA_BOX, width, height);
+  for (const p of points) {
+    const { x, y } = project.toXY(p.longitude, p.latitude);
+    ctx.fillStyle = aqiColor(p.aqi);
+    ctx.beginPath();
+    ctx.arc(x, y, 3.5, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  const colors = ['#ff4d4f', '#ffd666', '#69c0ff', '#b37feb', '#95de64'];
+  lines.forEach((f, k) => {
+    const color = colors[k % colors.length] ?? '#fff';
+    ctx.strokeStyle = color;
+    ctx.fillStyle = color;
+    ctx.lineWidth = 2.5;
+    ctx.beginPath();
+    f.geometry.coordinates.forEach(([lon, lat], i) => {
+      const { x, y } = project.toXY(lon, lat);
+      if (i === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    });
+    ctx.stroke();
+    f.geometry.coordinates.forEach(([lon, lat], i) => {
+      if (i % 6 !== 0) return;
+      const { x, y } = project.toXY(lon, lat);
+      ctx.beginPath();
+      ctx.arc(x, y, 3, 0, Math.PI * 2);
+      ctx.fill();
+    });
+  });
+}
+
+/** Particles the layer starts with: all "too old", so the first frame seeds them at random places. */
+export const freshParticles = (count: number, maxAge: number): Particle[] =>
+  Array.from({ length: count }, () => ({ lon: 0, lat: 0, age: maxAge + 1 }));
+
+/**
+ * One frame of the particle layer: the old trails fade, each particle moves with the wind (0.01° a
+ * frame for 1 m/s: a 10 m/s wind crosses a degree in 10 frames) and draws its step, coloured by speed.
+ */
+export function drawParticleFrame(
+  ctx: Canvas2D,
+  width: number,
+  height: number,
+  particles: Particle[],
+  grid: WindGrid,
+  maxAge: number,
+  random: () => number,
+) {
+  const project = projector(CHINA_BOX, width, height);
+  ctx.globalCompositeOperation = 'destination-in';
+  ctx.fillStyle = 'rgba(0,0,0,0.95)';
+  ctx.fillRect(0, 0, width, height);
+  ctx.globalCompositeOperation = 'source-over';
+  ctx.lineWidth = 1.6;
+  for (const s of advanceParticles(particles, grid, 0.01, maxAge, random)) {
+    const a = project.toXY(s.x0, s.y0);
+    const b = project.toXY(s.x1, s.y1);
+    ctx.strokeStyle = speedColor(s.speed);
+    ctx.beginPath();
+    ctx.moveTo(a.x, a.y);
+    ctx.lineTo(b.x, b.y);
+    ctx.stroke();
+  }
+}
+
+/** A small deterministic generator: the same field starts the same way (stable screenshots). */
+export function particleRandom(seed = 12_345): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
 }
