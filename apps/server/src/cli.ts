@@ -10,6 +10,7 @@ import { qcCommand } from './cli/qc';
 import { seedCommand } from './cli/seed';
 import { simulateCommand } from './cli/simulate';
 import { sourcesCommand } from './cli/sources';
+import { upperAirCommand } from './cli/upper-air';
 import { type Config, ConfigError, loadConfig } from './config';
 import { VERSION } from './version';
 
@@ -50,6 +51,10 @@ const commands: Record<string, Command> = {
       '运营人员：新增、停用、启用、重置密码、列表 / platform operators (operator add|disable|enable|reset-password|list)',
     // It reads its own options (--username, --area …).
     run: (c, o) => operatorCommand(c, o, process.argv.slice(2)),
+  },
+  'upper-air': {
+    summary: '导入探空（IGRA v2）与风场（CF NetCDF）文件 / import upper-air files (upper-air igra|netcdf FILE…)',
+    run: (c, o) => upperAirCommand(c, o, process.argv.slice(2)),
   },
   device: {
     summary: '设备登记：新增、列表、最新数据、退役 / devices (device add|list|latest MN|retire)',

@@ -24,21 +24,5 @@ export const shortUrl = z.object({
 
 export const shortUrlResponse = envelope(shortUrl);
 
-/**
- * Calls whose data source is not connected yet answer code 0 with an empty result of their shape:
- * an empty list, or an empty GeoJSON FeatureCollection where the answer is a map layer.
- */
-export const emptyList = z.array(z.never()).max(0).describe('数据源尚未接入，暂为空列表');
-
-export const emptyFeatureCollection = z
-  .object({
-    type: z.literal('FeatureCollection'),
-    features: z.array(z.never()).max(0),
-  })
-  .describe('数据源尚未接入，暂为空的 GeoJSON FeatureCollection');
-
-export const emptyListResponse = envelope(emptyList);
-export const emptyFeatureCollectionResponse = envelope(emptyFeatureCollection);
-
 export type IpLocation = z.infer<typeof ipLocation>;
 export type ShortUrl = z.infer<typeof shortUrl>;

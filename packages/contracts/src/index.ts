@@ -16,6 +16,7 @@ export * from './reference';
 export * from './signature';
 export * from './sites';
 export * from './system';
+export * from './upper-air';
 export * from './weather';
 export * from './weather-sources';
 export * from './web-config';

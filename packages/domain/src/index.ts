@@ -19,6 +19,7 @@ export * from './reports';
 export * from './search';
 export * from './telemetry';
 export * from './time';
+export * from './upper-air';
 export * from './validation';
 export * from './weather';
 export * from './weather-sources';

@@ -92,6 +92,9 @@ const TABLES = [
   'cms_albums',
   'cms_pictures',
   'cms_banners',
+  'sounding_stations',
+  'soundings',
+  'wind_grids',
 ] as const;
 
 describe('the module registry', () => {

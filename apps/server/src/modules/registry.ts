@@ -6,6 +6,7 @@ import { ingest } from './data/ingest';
 import { maps } from './data/maps';
 import { stations } from './data/stations';
 import { system } from './data/system';
+import { upperAir } from './data/upper-air';
 import { weather } from './data/weather';
 import { airAnalysis } from './operator/air-analysis';
 import { platformAreas } from './operator/areas';
@@ -28,6 +29,7 @@ import { patrols } from './operator/patrols';
 import { portal } from './operator/portal';
 import { reports } from './operator/reports';
 import { tasks } from './operator/tasks';
+import { operatorUpperAir } from './operator/upper-air';
 import { accounts } from './public/accounts';
 import { alarms } from './public/alarms';
 import { cityAir } from './public/city-air';
@@ -37,11 +39,11 @@ import { dataAnalysis } from './public/data-analysis';
 import { imageAnalysis } from './public/image-analysis';
 import { ipLookup } from './public/ip-lookup';
 import { news } from './public/news';
-import { pendingSources } from './public/pending-sources';
 import { rankings } from './public/rankings';
 import { reference } from './public/reference';
 import { shortUrls } from './public/short-urls';
 import { sites } from './public/sites';
+import { publicUpperAir } from './public/upper-air';
 import { weatherSources } from './public/weather-sources';
 
 /**
@@ -60,6 +62,7 @@ export const MODULES = [
   demo,
   maps,
   cms,
+  upperAir,
   // The public site's calls (spec §7 "Public data", "Account", "Common").
   accounts,
   reference,
@@ -71,11 +74,11 @@ export const MODULES = [
   alarms,
   shortUrls,
   ipLookup,
-  pendingSources,
   dataAnalysis,
   news,
   imageAnalysis,
   weatherSources,
+  publicUpperAir,
   // The operator platform (modules/operator/): its foundation first, then the modules standing on it.
   audit,
   operators,
@@ -98,6 +101,7 @@ export const MODULES = [
   reports,
   configuration,
   cmsAdmin,
+  operatorUpperAir,
 ] as const;
 
 /** The whole database: every module's tables. */

@@ -14,6 +14,7 @@ import '../shared/aqi/aqi.css';
 // The layers (antd's radio and segmented controls, the national map) are a chunk of their own with
 // their antd scope: the page's first screen is plain React and CSS and does not wait for antd.
 const WeatherLayers = lazy(() => import('./weather/WeatherLayersBlock'));
+const UpperAir = lazy(() => import('./weather/upper-air/UpperAirBlock'));
 
 function Card({ title, id, children, extra }: { title: string; id: string; children: ReactNode; extra?: ReactNode }) {
   return (
@@ -98,6 +99,11 @@ function CityWeather({ city }: { city: string }) {
           <LayersLoading />
         )}
         <WeatherMonitorSlot />
+        {settled ? (
+          <Suspense fallback={null}>
+            <UpperAir cityCode={weather.cityCode} />
+          </Suspense>
+        ) : null}
       </div>
     </div>
   );

@@ -123,6 +123,7 @@ export const MENU = [
   { key: 'air', label: '空气质量监测', path: 'air', group: 'monitoring', permission: 'air:view' },
   { key: 'air-analysis', label: '空气质量分析', path: 'air-analysis', group: 'monitoring', permission: 'analysis:view' },
   { key: 'lidar', label: '激光雷达', path: 'lidar', group: 'monitoring', permission: 'lidar:view' },
+  { key: 'wind', label: '风场与探空', path: 'wind', group: 'monitoring', permission: 'air:view' },
   { key: 'noise', label: '噪声监测', path: 'noise', group: 'monitoring', permission: 'noise:view' },
   { key: 'smoke', label: '油烟监测', path: 'smoke', group: 'monitoring', permission: 'smoke:view' },
   { key: 'voc', label: 'VOC 分析', path: 'voc', group: 'monitoring', permission: 'voc:view' },

@@ -13,7 +13,7 @@ import { DemoSeedAborted, purgeDemoData, seedDemoData } from './seed';
 
 export { type DemoSettings, readDemoSettings } from './demo.settings';
 export type { DemoTables } from './demo.tables';
-export { DEFAULT_DEMO_SEED } from './model';
+export { type CitySeries, citySeries, DEFAULT_DEMO_SEED } from './model';
 export { type DemoLog, DemoScheduler, type DemoSchedulerOptions, type TickReport } from './scheduler';
 export {
   DemoSeedAborted,
