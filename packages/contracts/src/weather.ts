@@ -187,7 +187,7 @@ export const highMeteoResponse = envelope(
     time: chinaDateTime.nullable(),
     stationCode: z.string().nullable().describe('探空站号'),
     stationName: z.string().nullable(),
-    levels: z.array(soundingLevel).describe('暂无探空数据，始终为空'),
+    levels: z.array(soundingLevel).describe('自地面向上；附近没有探空时为空'),
   }),
 );
 

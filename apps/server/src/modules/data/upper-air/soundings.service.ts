@@ -1,6 +1,6 @@
 import type { InversionStat, SoundingDto, SoundingStationDto } from '@lantian/contracts';
 import { ErrorCode } from '@lantian/contracts';
-import { formatChinaDateTime, type SoundingLevel, soundingIndices } from '@lantian/domain';
+import { formatChinaDateTime, haversineMeters, type SoundingLevel, soundingIndices } from '@lantian/domain';
 import type { AreaScope } from '../../../platform/db/area-scope';
 import { AppError, notFound } from '../../../platform/errors';
 import { IgraFileError, type IgraSounding, readIgra } from './igra';
@@ -167,6 +167,31 @@ export class SoundingService {
       levels,
       indices: soundingIndices(levels),
     };
+  }
+
+  /**
+   * The ascent of the nearest station within `maxKm` that has one at or before `time` (the latest
+   * without a time), nearest first: a city between stations borrows its neighbour's profile, as a
+   * forecaster would; none within reach → undefined.
+   */
+  async nearestSounding(
+    point: { longitude: number; latitude: number },
+    time: number | undefined,
+    maxKm: number,
+  ): Promise<SoundingDto | undefined> {
+    const candidates = (await this.stations(null))
+      .filter((s) => s.latest !== null)
+      .map((s) => ({
+        s,
+        km:
+          haversineMeters({ lon: point.longitude, lat: point.latitude }, { lon: s.longitude, lat: s.latitude }) / 1000,
+      }))
+      .filter((c) => c.km <= maxKm)
+      .sort((a, b) => a.km - b.km);
+    for (const { s } of candidates) {
+      if (await this.repository.soundingAtOrBefore(s.code, time)) return this.sounding(s.code, time, null);
+    }
+    return undefined;
   }
 
   /** Mixing height and inversions of every ascent of a station in [from, to] (default: the last 7 days). */

@@ -58,11 +58,12 @@ export function cityWeatherRoutes(service: CityWeatherService) {
     route.post(
       '/api/getHighMeteoData',
       {
-        summary: '高空（探空）气象数据。暂无探空数据源：返回结构正确的空结果（levels 为空）',
+        summary:
+          '高空（探空）气象数据：距城市 400 km 内最近且在 time（默认最新）及以前有探空的站点的廓线（IGRA v2 导入或【演示】）；没有时 stationCode 为 null、levels 为空',
         body: highMeteoBody,
         response: highMeteoResponse,
       },
-      async ({ body }) => ok(service.getHighMeteoData(body)),
+      async ({ body }) => ok(await service.getHighMeteoData(body)),
     );
   };
 }

@@ -16,6 +16,7 @@ import type { Clock } from '../../../platform/clock';
 import { invalidField } from '../../../platform/errors';
 import { boundedRange } from '../../../platform/http/params';
 import { type AirStore, presentAir } from '../../data/air';
+import type { SoundingService } from '../../data/upper-air';
 import {
   dayList,
   forecastDay,
@@ -38,6 +39,9 @@ export const DAYS_AROUND_TODAY = 7;
 
 const MAX_RANGE = { seconds: MAX_WEATHER_RANGE_DAYS * SECONDS_PER_DAY, text: `${MAX_WEATHER_RANGE_DAYS} 天` };
 
+/** getHighMeteoData borrows the ascent of the nearest sounding station this close to the city. */
+const HIGH_METEO_REACH_KM = 400;
+
 /** City weather: current conditions, forecasts, observed days and the nationwide map layers. */
 export class CityWeatherService {
   constructor(
@@ -45,6 +49,7 @@ export class CityWeatherService {
     private readonly observedDays: ObservedDays,
     private readonly air: AirStore,
     private readonly now: Clock,
+    private readonly soundings: SoundingService,
   ) {}
 
   /** A city's latest observation as of the data clock (with its age), or null when it never had one. */
@@ -174,9 +179,32 @@ export class CityWeatherService {
   }
 
   /** Upper-air soundings: no feed yet, so a checked request gets the right shape with no levels. */
-  getHighMeteoData(input: { city: Area; time?: number | undefined }) {
+  /**
+   * The upper air over a city: the ascent at or before `time` of the nearest sounding station within
+   * 400 km (radiosondes are ~300 km apart in China, so every city has one unless none reported).
+   * No ascent → the city with no station and no levels, not an error.
+   */
+  async getHighMeteoData(input: { city: Area; time?: number | undefined }) {
     const { city } = input;
-    const time = input.time === undefined ? null : formatChinaDateTime(startOfChinaHour(input.time));
-    return { cityCode: city.code, cityName: city.name, time, stationCode: null, stationName: null, levels: [] };
+    const found = await this.soundings.nearestSounding(city, input.time, HIGH_METEO_REACH_KM);
+    if (!found) {
+      const time = input.time === undefined ? null : formatChinaDateTime(startOfChinaHour(input.time));
+      return { cityCode: city.code, cityName: city.name, time, stationCode: null, stationName: null, levels: [] };
+    }
+    return {
+      cityCode: city.code,
+      cityName: city.name,
+      time: found.time,
+      stationCode: found.station.code,
+      stationName: found.station.name,
+      levels: found.levels.map((l) => ({
+        pressure: l.pressure,
+        height: l.height,
+        temperature: l.temperature,
+        dewPoint: l.dewpoint,
+        windDirection: l.windDirection,
+        windSpeed: l.windSpeed,
+      })),
+    };
   }
 }

@@ -11,6 +11,7 @@ import {
   weatherRow,
 } from '../../../testing/fixtures/weather-rows';
 import { signedInject } from '../../../testing/signed';
+import { demoSoundings, upperAir, writeIgra } from '../../data/upper-air';
 import { WeatherRepository } from '../../data/weather';
 
 /** The data clock: 2026-11-22 10:20 China time; the latest hour is 10:00. */
@@ -291,7 +292,7 @@ describe('getAqiSurMeteoData', () => {
 });
 
 describe('getHighMeteoData', () => {
-  it('answers the right shape with no levels: there is no sounding feed yet', async () => {
+  it('before any ascent: the city with no station and no levels', async () => {
     const res = await post('/api/getHighMeteoData', { city: 'beijing', time: '2026-11-22 08:00:00' });
     expect(res.json()).toEqual({
       code: 0,
@@ -305,6 +306,31 @@ describe('getHighMeteoData', () => {
         levels: [],
       },
     });
+  });
+
+  it("answers the nearest station's ascent at or before the time, the same levels getSoundingData has", async () => {
+    const { soundings } = app.use(upperAir);
+    await soundings.importIgra(writeIgra(demoSoundings(NOW - 2 * 86_400, NOW)), 'demo', 'demo');
+    const res = await post('/api/getHighMeteoData', { city: 'beijing', time: '2026-11-22 09:00:00' });
+    const data = res.json().data;
+    // 北京 has its own station (54511); the 08:00 ascent is the last before 09:00.
+    expect(data).toMatchObject({ stationCode: '54511', time: '2026-11-22 08:00:00' });
+    const direct = await soundings.sounding('54511', chinaTime(2026, 11, 22, 9, 0), null);
+    expect(data.levels).toHaveLength(direct.levels.length);
+    expect(data.levels[0]).toEqual({
+      pressure: direct.levels[0]?.pressure,
+      height: direct.levels[0]?.height,
+      temperature: direct.levels[0]?.temperature,
+      dewPoint: direct.levels[0]?.dewpoint,
+      windDirection: direct.levels[0]?.windDirection,
+      windSpeed: direct.levels[0]?.windSpeed,
+    });
+    // 廊坊 has none: it borrows 北京's (about 50 km away).
+    const langfang = (await post('/api/getHighMeteoData', { city: '131000', time: '2026-11-22 09:00:00' })).json().data;
+    expect(langfang).toMatchObject({ cityName: '廊坊市', stationCode: '54511' });
+    // Before the first ascent there is nothing to borrow.
+    const early = (await post('/api/getHighMeteoData', { city: 'beijing', time: '2026-11-19 08:00:00' })).json().data;
+    expect(early).toMatchObject({ stationCode: null, levels: [] });
   });
 
   it('still checks the city and the time', async () => {
