@@ -1,6 +1,15 @@
-import type { AirValues, CityPeriodValues, DataMeta } from '@lantian/contracts';
-import { asAqiLevel, formatChinaDateTime, isPollutantKey, LEVELS, type PollutantKey } from '@lantian/domain';
+import type { AirValues, CityAirForecastDay, CityPeriodValues, DataMeta } from '@lantian/contracts';
+import {
+  asAqiLevel,
+  formatChinaDate,
+  formatChinaDateTime,
+  isPollutantKey,
+  LEVELS,
+  POLLUTANTS,
+  type PollutantKey,
+} from '@lantian/domain';
 import type { DataSource } from '../stations';
+import type { AqForecast } from './aq-forecasts.repository';
 import type { CityMonth } from './city-months.repository';
 import type { CityYear } from './city-years.repository';
 
@@ -77,6 +86,34 @@ export function presentPeriod(row: CityMonth | CityYear): CityPeriodValues {
     goodDays: row.good_days,
     goodRate: row.days === 0 ? null : row.good_days / row.days,
     levelDays: levelDays.map((days, i) => ({ ...levelFields(i + 1), days })),
+    source: row.source,
+    isDemo: row.source === 'demo',
+  };
+}
+
+/** '良' for a one-level forecast, '良至轻度污染' for a range. */
+export function forecastLevelText(min: number, max: number): string {
+  const low = LEVELS[asAqiLevel(min)].name;
+  const high = LEVELS[asAqiLevel(max)].name;
+  return min === max ? low : `${low}至${high}`;
+}
+
+/**
+ * A stored AQI forecast day as the public city page and the platform's forecasts both answer it
+ * (contracts' CityAirForecastDay); pollutant names as the national release prints them.
+ */
+export function presentAirForecastDay(row: AqForecast): CityAirForecastDay {
+  const primary = primaryKeys(row.primary_pollutant);
+  return {
+    date: formatChinaDate(row.day),
+    aqiMin: row.aqi_min,
+    aqiMax: row.aqi_max,
+    levelMin: levelFields(row.level_min),
+    levelMax: levelFields(row.level_max),
+    levelText: forecastLevelText(row.level_min, row.level_max),
+    primaryPollutant: primary,
+    primaryPollutantNames: primary.map((k) => POLLUTANTS[k].cnemcName),
+    issuedAt: formatChinaDateTime(row.issued_at),
     source: row.source,
     isDemo: row.source === 'demo',
   };

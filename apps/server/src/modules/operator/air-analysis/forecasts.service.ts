@@ -1,25 +1,11 @@
 import { areaByCode } from '@lantian/areas';
-import type {
-  areaForecastQuery,
-  CityAirForecastDay,
-  cityWeatherForecastQuery,
-  futureAreaQuery,
-  futureCityQuery,
-} from '@lantian/contracts';
-import {
-  areaForecastText,
-  asAqiLevel,
-  chinaDay,
-  formatChinaDate,
-  formatChinaDateTime,
-  LEVELS,
-  POLLUTANTS,
-} from '@lantian/domain';
+import type { areaForecastQuery, cityWeatherForecastQuery, futureAreaQuery, futureCityQuery } from '@lantian/contracts';
+import { areaForecastText, chinaDay, formatChinaDate, formatChinaDateTime } from '@lantian/domain';
 import type { z } from 'zod';
 import type { Clock } from '../../../platform/clock';
 import type { AreaScope } from '../../../platform/db/area-scope';
 import { invalidField } from '../../../platform/errors';
-import { type AirStore, type AqForecast, levelFields, primaryKeys } from '../../data/air';
+import { type AirStore, forecastLevelText, presentAirForecastDay, primaryKeys } from '../../data/air';
 import { presentForecastDay, presentForecastHour, type WeatherRepository } from '../../data/weather';
 import { drawForecastMap } from './forecast-image';
 import { areaIn, cityIn, cityName, dayOf, dayStart } from './scope';
@@ -27,30 +13,6 @@ import { areaIn, cityIn, cityName, dayOf, dayStart } from './scope';
 type Q<T extends z.ZodType> = z.output<T>;
 
 export const FORECAST_IMG_PATH = '/threePartyForecast/forecastImg';
-
-function levelText(min: number, max: number): string {
-  const low = LEVELS[asAqiLevel(min)].name;
-  const high = LEVELS[asAqiLevel(max)].name;
-  return min === max ? low : `${low}至${high}`;
-}
-
-/** A stored AQI forecast day as the answers show it (the public site's shape, city-air's contract). */
-export function presentAqForecast(row: AqForecast): CityAirForecastDay {
-  const primary = primaryKeys(row.primary_pollutant);
-  return {
-    date: formatChinaDate(row.day),
-    aqiMin: row.aqi_min,
-    aqiMax: row.aqi_max,
-    levelMin: levelFields(row.level_min),
-    levelMax: levelFields(row.level_max),
-    levelText: levelText(row.level_min, row.level_max),
-    primaryPollutant: primary,
-    primaryPollutantNames: primary.map((k) => POLLUTANTS[k].cnemcName),
-    issuedAt: formatChinaDateTime(row.issued_at),
-    source: row.source,
-    isDemo: row.source === 'demo',
-  };
-}
 
 function groupByCity<R extends { city_code: string }>(rows: readonly R[]): Map<string, R[]> {
   const out = new Map<string, R[]>();
@@ -112,7 +74,7 @@ export class ForecastsService {
   async cityAir(query: Q<typeof futureCityQuery>, scope: AreaScope) {
     const city = cityIn(query.cityCode, scope);
     const rows = await this.air.forecasts.ofCity(city.code, dayStart(chinaDay(this.now())));
-    return { cityCode: city.code, cityName: city.name, items: rows.map(presentAqForecast) };
+    return { cityCode: city.code, cityName: city.name, items: rows.map(presentAirForecastDay) };
   }
 
   private async levelRows(query: Q<typeof futureAreaQuery>, scope: AreaScope) {
@@ -137,7 +99,7 @@ export class ForecastsService {
       list: [...groupByCity(rows).entries()].map(([code, days]) => ({
         cityCode: code,
         cityName: cityName(code),
-        days: days.map(presentAqForecast),
+        days: days.map(presentAirForecastDay),
       })),
     };
   }
@@ -197,7 +159,7 @@ export class ForecastsService {
           lon: place.longitude,
           lat: place.latitude,
           level: r.level_max,
-          levelText: levelText(r.level_min, r.level_max),
+          levelText: forecastLevelText(r.level_min, r.level_max),
         },
       ];
     });

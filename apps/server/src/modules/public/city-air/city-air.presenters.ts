@@ -1,32 +1,22 @@
 import type { Area } from '@lantian/areas';
-import type {
-  CityAirForecastDay,
-  CityCurrentValues,
-  CityDayItem,
-  CityHourItem,
-  CityPollutantIndex,
-} from '@lantian/contracts';
+import type { CityCurrentValues, CityDayItem, CityHourItem, CityPollutantIndex } from '@lantian/contracts';
 import {
   asAqiLevel,
   formatChinaDate,
-  formatChinaDateTime,
   healthAdvice,
   isStale,
-  LEVELS,
   POLLUTANTS,
   type PollutantKey,
   pollutantLevel,
   realtimeIaqi,
 } from '@lantian/domain';
 import {
-  type AqForecast,
   type CityDay,
   type CityHour,
   type CityHourSeriesRow,
   levelFields,
   presentAir,
   presentMeta,
-  primaryKeys,
 } from '../../data/air';
 
 // The period values are presented by the air module: the report centre prints the same numbers.
@@ -115,28 +105,4 @@ export function presentDay(row: CityDay): CityDayItem {
     date: formatChinaDate(row.day),
     validHours: row.valid_hours,
   });
-}
-
-/** '良' for a one-level forecast, '良至轻度污染' for a range. */
-function levelText(min: number, max: number): string {
-  const low = LEVELS[asAqiLevel(min)].name;
-  const high = LEVELS[asAqiLevel(max)].name;
-  return min === max ? low : `${low}至${high}`;
-}
-
-export function presentForecastDay(row: AqForecast): CityAirForecastDay {
-  const primary = primaryKeys(row.primary_pollutant);
-  return {
-    date: formatChinaDate(row.day),
-    aqiMin: row.aqi_min,
-    aqiMax: row.aqi_max,
-    levelMin: levelFields(row.level_min),
-    levelMax: levelFields(row.level_max),
-    levelText: levelText(row.level_min, row.level_max),
-    primaryPollutant: primary,
-    primaryPollutantNames: pollutantNames(primary),
-    issuedAt: formatChinaDateTime(row.issued_at),
-    source: row.source,
-    isDemo: row.source === 'demo',
-  };
 }

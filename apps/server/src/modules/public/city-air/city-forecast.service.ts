@@ -12,9 +12,9 @@ import {
   windDirectionName,
 } from '@lantian/domain';
 import type { Clock } from '../../../platform/clock';
-import type { AirStore, AqForecast } from '../../data/air';
+import { type AirStore, type AqForecast, presentAirForecastDay } from '../../data/air';
 import type { WeatherForecastHour, WeatherRepository } from '../../data/weather';
-import { cityIdentity, presentForecastDay } from './city-air.presenters';
+import { cityIdentity } from './city-air.presenters';
 
 type Identity = ReturnType<typeof cityIdentity>;
 
@@ -60,7 +60,7 @@ export class CityForecastService {
 
   async threeDays(area: Area): Promise<Identity & { items: CityAirForecastDay[] }> {
     const rows = await this.upcoming(area.code);
-    return { ...cityIdentity(area), items: rows.slice(0, 3).map(presentForecastDay) };
+    return { ...cityIdentity(area), items: rows.slice(0, 3).map(presentAirForecastDay) };
   }
 
   async text(area: Area) {
@@ -90,7 +90,7 @@ export class CityForecastService {
       this.weather.hourlyForecasts(area.code, current + SECONDS_PER_HOUR, current + hours * SECONDS_PER_HOUR),
       this.upcoming(area.code),
     ]);
-    const byDay = new Map(air.map((r) => [r.day, presentForecastDay(r)]));
+    const byDay = new Map(air.map((r) => [r.day, presentAirForecastDay(r)]));
     const items: CityNextHourItem[] = weather.map((w) => ({
       time: formatChinaDateTime(w.time),
       weather: presentForecastWeather(w),
