@@ -12,7 +12,7 @@ export const SOURCES_USAGE = [
   '  typhoon FILE             CMA 热带气旋最佳路径文件 / a CMA best-track file (CH2023BST.txt)',
   '  warnings FILE|DIR…       CAP 1.2 预警消息（.xml）/ CAP 1.2 warning messages',
   '  metar FILE [--at T]      METAR/SPECI 报文；T 为报文所属时间附近（ISO 8601，默认现在）/ a METAR bulletin',
-  '  frames DIR|FILE… --kind radar|satellite|nowcast [--product P] [--region R]   PNG/JPEG 图像帧 / image frames',
+  '  frames DIR|FILE… --kind radar|satellite|nowcast|traffic [--product P] [--region R]   PNG/JPEG 图像帧（交通图像名为 TRAFFIC_<城市代码>_<UTC 时间>.png）/ image frames',
   '每个文件（或一批图像）全部导入或全部不导入；出错时指出行号或字段 / all or nothing, errors name the line or field.',
 ].join('\n');
 
