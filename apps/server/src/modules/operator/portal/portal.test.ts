@@ -78,7 +78,7 @@ describe('getUserMenus', () => {
     );
     expect(menu.groups.map((g) => g.key)).toEqual(['monitoring', 'events']);
     // 消息通知 and 任务中心 are every operator's (permission `self`).
-    expect(menu.entries.map((e) => e.key)).toEqual(['air', 'notices', 'grid-events', 'tasks', 'grids']);
+    expect(menu.entries.map((e) => e.key)).toEqual(['air', 'wind', 'notices', 'grid-events', 'tasks', 'grids']);
 
     const full = dataOf<{ groups: Array<{ key: string }>; entries: unknown[] }>(await call(admin, 'getUserMenus'));
     expect(full.groups.map((g) => g.key)).toEqual(['monitoring', 'events', 'reports', 'operations', 'admin']);
