@@ -2,6 +2,7 @@ import { asAqiLevel, LEVELS } from '@lantian/domain';
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { CJK_FONT_FAMILY, registerCanvasCjkFont } from '../../../platform/media/cjk-fonts';
+import type { Polygons } from '../../data/maps';
 
 registerCanvasCjkFont();
 const FONT = `'${CJK_FONT_FAMILY}', 'WenQuanYi Micro Hei', 'Noto Sans CJK SC', sans-serif`;
@@ -15,19 +16,32 @@ export interface ForecastPoint {
   levelText: string;
 }
 
+/** The area's outline and the borders of its parts (offline map files), drawn under the dots. */
+export interface ForecastOutline {
+  outline: Polygons;
+  parts: Polygons[];
+  /** China: the South China Sea islands lie outside the frame (they would halve the map's scale). */
+  country: boolean;
+}
+
+/** Latitudes south of this are left out of China's frame. */
+const CHINA_SOUTH = 17.6;
+
 const WIDTH = 720;
 const HEIGHT = 540;
 const MARGIN = { top: 56, right: 24, bottom: 64, left: 24 };
 
 /**
  * The day's AQI level forecast of an area's cities as a small map: each city at its seat of
- * government, a dot in its level's colour (HJ 633-2012) and its name, a legend and a title. Cities are
- * placed equirectangularly scaled by cos(latitude), which keeps a province's shape recognisable.
+ * government, a dot in its level's colour (HJ 633-2012) and its name, over the area's outline when
+ * the map files have one, with a legend and a title. Places are drawn equirectangular, longitude
+ * scaled by cos(latitude), which keeps a province's shape recognisable.
  */
 export async function drawForecastMap(
   title: string,
   subtitle: string,
   points: readonly ForecastPoint[],
+  shape?: ForecastOutline,
 ): Promise<Buffer> {
   const canvas = createCanvas(WIDTH, HEIGHT);
   const ctx = canvas.getContext('2d');
@@ -47,19 +61,59 @@ export async function drawForecastMap(
     ctx.font = `16px ${FONT}`;
     ctx.fillText('暂无预报数据', WIDTH / 2 - 48, HEIGHT / 2);
   } else {
-    const lat0 = points.reduce((s, p) => s + p.lat, 0) / points.length;
+    // The frame: the outline's extent when there is one (the area, not just its cities), else the cities'.
+    const ring = shape
+      ? shape.outline.flat(2).filter(([, lat]) => !shape.country || (lat ?? 0) >= CHINA_SOUTH)
+      : points.map((p) => [p.lon, p.lat]);
+    const lons = ring.map(([lon]) => lon ?? 0);
+    const lats = ring.map(([, lat]) => lat ?? 0);
+    const lat0 = (Math.min(...lats) + Math.max(...lats)) / 2;
     const k = Math.cos((lat0 * Math.PI) / 180);
-    const xs = points.map((p) => p.lon * k);
-    const ys = points.map((p) => p.lat);
-    const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-    const span = Math.max(maxX - minX, maxY - minY, 0.2);
-    const scale = Math.min(plotW / span, plotH / span) * 0.85;
+    const [minX, maxX, minY, maxY] = [
+      Math.min(...lons) * k,
+      Math.max(...lons) * k,
+      Math.min(...lats),
+      Math.max(...lats),
+    ];
+    const scale = Math.min(plotW / Math.max(maxX - minX, 0.2), plotH / Math.max(maxY - minY, 0.2)) * 0.92;
     const cx = (minX + maxX) / 2;
     const cy = (minY + maxY) / 2;
-    const at = (p: ForecastPoint) => ({
-      x: MARGIN.left + plotW / 2 + (p.lon * k - cx) * scale,
-      y: MARGIN.top + plotH / 2 - (p.lat - cy) * scale,
+    const project = (lon: number, lat: number) => ({
+      x: MARGIN.left + plotW / 2 + (lon * k - cx) * scale,
+      y: MARGIN.top + plotH / 2 - (lat - cy) * scale,
     });
+    const at = (p: ForecastPoint) => project(p.lon, p.lat);
+    if (shape) {
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(MARGIN.left, MARGIN.top, plotW, plotH);
+      ctx.clip();
+      const trace = (polygons: Polygons) => {
+        ctx.beginPath();
+        for (const polygon of polygons)
+          for (const r of polygon) {
+            r.forEach(([lon = 0, lat = 0], i) => {
+              const { x, y } = project(lon, lat);
+              if (i === 0) ctx.moveTo(x, y);
+              else ctx.lineTo(x, y);
+            });
+            ctx.closePath();
+          }
+      };
+      trace(shape.outline);
+      ctx.fillStyle = '#f3f4f6';
+      ctx.fill('evenodd');
+      ctx.strokeStyle = '#9ca3af';
+      ctx.lineWidth = 1;
+      ctx.stroke();
+      ctx.strokeStyle = '#d1d5db';
+      ctx.lineWidth = 0.6;
+      for (const part of shape.parts) {
+        trace(part);
+        ctx.stroke();
+      }
+      ctx.restore();
+    }
     ctx.font = `12px ${FONT}`;
     // Names only while they can be read; a national map is a field of dots coloured by level.
     const labelled = points.length <= 40;

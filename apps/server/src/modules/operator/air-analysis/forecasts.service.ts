@@ -4,10 +4,11 @@ import { areaForecastText, chinaDay, formatChinaDate, formatChinaDateTime } from
 import type { z } from 'zod';
 import type { Clock } from '../../../platform/clock';
 import type { AreaScope } from '../../../platform/db/area-scope';
-import { invalidField } from '../../../platform/errors';
+import { AppError, invalidField } from '../../../platform/errors';
 import { type AirStore, forecastLevelText, presentAirForecastDay, primaryKeys } from '../../data/air';
+import type { AreaShapes } from '../../data/maps';
 import { presentForecastDay, presentForecastHour, type WeatherRepository } from '../../data/weather';
-import { drawForecastMap } from './forecast-image';
+import { drawForecastMap, type ForecastOutline } from './forecast-image';
 import { areaIn, cityIn, cityName, dayOf, dayStart } from './scope';
 
 type Q<T extends z.ZodType> = z.output<T>;
@@ -35,6 +36,7 @@ export class ForecastsService {
     private readonly air: AirStore,
     private readonly weather: WeatherRepository,
     private readonly now: Clock,
+    private readonly shapes: AreaShapes,
   ) {}
 
   private days(count: number): { from: number; to: number } {
@@ -168,7 +170,18 @@ export class ForecastsService {
       rows.length === 0
         ? `${date}：暂无预报`
         : `${date} 空气质量级别预报（HJ 633-2012），${rows.length} 个城市，发布于 ${formatChinaDateTime(issued)}`;
-    return drawForecastMap(`${area.name}空气质量预报`, subtitle, points);
+    return drawForecastMap(`${area.name}空气质量预报`, subtitle, points, await this.outlineOf(area.code));
+  }
+
+  /** The area's outline for its map; a county's (the files have none at that level) is left out. */
+  private async outlineOf(code: string): Promise<ForecastOutline | undefined> {
+    try {
+      const shape = await this.shapes.shapeOf(code);
+      return { outline: shape.outline, parts: shape.parts, country: shape.level === 'country' };
+    } catch (err) {
+      if (err instanceof AppError) return undefined;
+      throw err;
+    }
   }
 
   /** The operator's area on the console's map page, with its offline outline. */

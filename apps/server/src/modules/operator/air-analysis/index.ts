@@ -1,6 +1,7 @@
 import { ResponseCache } from '../../../platform/http/response-cache';
 import { defineModule } from '../../../platform/module';
 import { air, HOUR_INGESTED_CHANNEL } from '../../data/air';
+import { maps } from '../../data/maps';
 import { stations } from '../../data/stations';
 import { weather } from '../../data/weather';
 import { analysisRoutes } from './air-analysis.routes';
@@ -37,7 +38,7 @@ export const airAnalysis = defineModule({
     const { now } = context;
     const cities = new CityAnalysisService(store, now);
     const sites = new SiteAnalysisService(store, context.use(stations).repository, now);
-    const forecasts = new ForecastsService(store, context.use(weather).repository, now);
+    const forecasts = new ForecastsService(store, context.use(weather).repository, now, context.use(maps).shapes);
     return {
       api: {},
       routes: (app) => {

@@ -1,4 +1,4 @@
-import type { Polygons } from './area-shapes';
+import type { Polygons } from '../../data/maps';
 
 /**
  * Where things go on a frame: a title band, the map (lon/lat drawn equirectangular, longitude

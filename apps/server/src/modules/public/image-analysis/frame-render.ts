@@ -13,7 +13,7 @@ import {
 import { createCanvas, Path2D, type SKRSContext2D } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { CJK_FONT_FAMILY, registerCanvasCjkFont } from '../../../platform/media/cjk-fonts';
-import type { AreaShape, Polygons } from './area-shapes';
+import type { AreaShape, Polygons } from '../../data/maps';
 import type { FrameLayout, Projection } from './frame-layout';
 
 /**

