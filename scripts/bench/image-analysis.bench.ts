@@ -9,13 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { signParams } from '@lantian/contracts';
 import { chinaParts, formatChinaDateTime } from '@lantian/domain';
-import { defaultMapDir, MapFiles } from '../../apps/server/src/modules/data/maps';
-import {
-  AreaShapes,
-  frameLayout,
-  IDW_BY_LEVEL,
-  renderFrame,
-} from '../../apps/server/src/modules/public/image-analysis';
+import { AreaShapes, defaultMapDir, MapFiles } from '../../apps/server/src/modules/data/maps';
+import { frameLayout, IDW_BY_LEVEL, renderFrame } from '../../apps/server/src/modules/public/image-analysis';
 import { SHARED_CNEMC_HOUR, sharedFile } from '../../apps/server/src/testing/shared-data';
 import { BENCH_API_KEY, openBenchApp, prepareBenchDatabase } from './bench-app';
 import type { BenchResult } from './index';
