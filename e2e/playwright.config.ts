@@ -75,6 +75,8 @@ export default defineConfig({
             // Every spec's browser calls from 127.0.0.1: the real request budgets, sized for a whole suite.
             RATE_LIMIT_PUBLIC_MAX: '100000',
             RATE_LIMIT_OPERATOR_MAX: '100000',
+            // Every spec signs in from 127.0.0.1: more than the 30 sign-ins an address may make in 15 minutes.
+            PLATFORM_SIGNIN_MAX_PER_ADDRESS: '1000',
             SHORT_URL_RATE_LIMIT_MAX: '10000',
             // The weather-sources spec drops real-format files here; the server looks every 2 s.
             WEATHER_SOURCES_INBOX: WEATHER_INBOX,

@@ -129,11 +129,12 @@ test('the district operator changes the first password, sees only air, and nothi
   await expect(page.getByText(`${OPERATOR.name}，您好`)).toBeVisible();
   await expect(page.getByText('数据范围：朝阳区')).toBeVisible();
   const items = consoleMenu(page).getByRole('menuitem');
-  // The air menu the role grants, and every operator's own notices and tasks.
-  await expect(items).toHaveCount(3);
+  // The two air sections the role's air:view grants, and every operator's own notices and tasks.
+  await expect(items).toHaveCount(4);
   await expect(items.first()).toContainText('空气质量监测');
-  await expect(items.nth(1)).toContainText('消息通知');
-  await expect(items.nth(2)).toContainText('任务中心');
+  await expect(items.nth(1)).toContainText('风场与探空');
+  await expect(items.nth(2)).toContainText('消息通知');
+  await expect(items.nth(3)).toContainText('任务中心');
   await screenshot(page, 'platform-district-home');
 
   // A grid call without the grid permission: 403 with a message, never data.

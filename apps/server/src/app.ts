@@ -148,7 +148,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   server.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (!isApiPath(pathname) || staticApps.isPageRoute(pathname));
     if (isPage && staticApps.serveFallback(pathname, reply, `${request.protocol}://${request.host}`)) return reply;
     return apiNotFound(reply);
   });

@@ -27,6 +27,7 @@ function writeWebExtras(dir: string) {
       '/city': ['/assets/CityAirPage-X1.js', '/assets/CityAirPage-X1.css'],
       '/site': ['/assets/SiteAirPage-Y2.js'],
       '/weather': ['/assets/bad"><script>.js'],
+      '/analysis/city': ['/assets/CityAnalysisPage-Z3.js'],
     }),
   );
   const file = path.join(dir, 'assets', 'CityAirPage-X1.js');
@@ -112,6 +113,17 @@ describe('serving the built web apps', () => {
     const res = await get('/api/getNothingHere', { accept: 'text/html' });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe(ErrorCode.ROUTE_NOT_FOUND);
+  });
+
+  it('answers a page route with its page even when an API shares its first segment (/analysis/city vs /analysis/cityData)', async () => {
+    // The platform's /analysis/cityData/… calls make "analysis" an API prefix.
+    const page = await get('/analysis/city/beijing');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('/assets/CityAnalysisPage-Z3.js');
+    const api = await get('/analysis/cityData/getNothingHere', { accept: 'text/html' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe(ErrorCode.ROUTE_NOT_FOUND);
+    expect((await get('/analysis/cityx')).statusCode).toBe(404);
   });
 
   it("preloads the route's page files in its shell, and only there", async () => {

@@ -65,6 +65,12 @@ function routeMatches(prefix: string, pathname: string): boolean {
 export interface StaticApps {
   /** Sends the app shell for a page path; false when no built app claims the path. */
   serveFallback(url: string, reply: FastifyReply, origin?: string): boolean;
+  /**
+   * Whether a path lies under one of the web build's own page routes (route-preloads.json, '/'
+   * aside). Such a path is a page even when its first segment is also an API prefix: the public
+   * site's /analysis/city/… shares its first segment with the platform's /analysis/cityData/….
+   */
+  isPageRoute(pathname: string): boolean;
   readonly mounted: string[];
 }
 
@@ -170,6 +176,9 @@ export async function registerStaticApps(
 
   return {
     mounted: apps.map((a) => a.prefix),
+    isPageRoute(pathname) {
+      return apps.some((a) => a.routeHtml.some((r) => r.prefix !== '/' && routeMatches(r.prefix, pathname)));
+    },
     serveFallback(url, reply, origin = '') {
       const pathname = url.split('?')[0] ?? '/';
       // A missing file (a stale hashed asset, a typo'd image) must stay a 404, not turn into HTML.

@@ -60,7 +60,17 @@ export const operators = defineModule({
     );
     const directory = new OperatorDirectory(operatorsRepo, rolesRepo);
     const captchas = new CaptchaService(state, settings.testCaptchaText, 'platform');
-    const signIn = new SignInService(operatorsRepo, directory, sessions, captchas, state, auditLog, now, log);
+    const signIn = new SignInService(
+      operatorsRepo,
+      directory,
+      sessions,
+      captchas,
+      state,
+      auditLog,
+      now,
+      log,
+      settings.signInMaxPerAddress,
+    );
     const orgs = new OrgsService(orgsRepo, auditLog, now);
     const roles = new RolesService(rolesRepo, auditLog, now);
     const operatorsService = new OperatorsService(operatorsRepo, rolesRepo, orgs, directory, sessions, auditLog, now);

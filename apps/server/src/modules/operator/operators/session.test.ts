@@ -190,6 +190,12 @@ describe('operator sign-in (POST /zhhb)', () => {
     expect((await signInCall(app, 'admin', ADMIN_PASSWORD, { ip: '10.2.0.2' })).statusCode).toBe(200);
   });
 
+  it('PLATFORM_SIGNIN_MAX_PER_ADDRESS sets the per-address cap (an office behind one NAT)', async () => {
+    app = await createPlatformApp({ PLATFORM_SIGNIN_MAX_PER_ADDRESS: '8' });
+    for (let i = 0; i < 8; i += 1) await signInCall(app, `guess${i}`, 'Wrong#Pass1', { ip: '10.3.0.1' });
+    expect((await signInCall(app, 'admin', ADMIN_PASSWORD, { ip: '10.3.0.1' })).statusCode).toBe(429);
+  });
+
   it('does not echo the session token to the console (a browser): it stays in the HttpOnly cookie', async () => {
     app = await createPlatformApp();
     const captcha = dataOf<{ uuid: string }>(await platformCall(app, { url: '/zhhb/getCaptchaImage' }));

@@ -20,7 +20,8 @@ import type { OperatorSessions } from './sessions.service';
  * Sign-in throttling (issue 13, reworked by issue 16 item 8). Every attempt that reaches the password
  * check is counted first (an atomic increment), so parallel guesses cannot slip past a cap:
  * - per username and address: 5 tries in 15 minutes, then 429 for that pair only;
- * - per address: 30 tries in 15 minutes (successes included), plus failed captchas;
+ * - per address: 30 tries in 15 minutes (successes included; PLATFORM_SIGNIN_MAX_PER_ADDRESS), plus
+ *   failed captchas;
  * - per username from anywhere: past 10 tries, one try per 15 seconds for that username (a pace
  *   rather than a lock: a stranger guessing cannot keep the operator out for a quarter of an hour,
  *   and the whole internet together gets 4 guesses a minute, each behind an image captcha).
@@ -72,6 +73,8 @@ export class SignInService {
     private readonly audit: AuditLog,
     private readonly now: Clock,
     private readonly log: FastifyBaseLogger,
+    /** Tries per address in the window (PLATFORM_SIGNIN_MAX_PER_ADDRESS; LOCKOUT.perAddress by default). */
+    private readonly perAddress: number = LOCKOUT.perAddress,
   ) {}
 
   captcha(): Promise<{ uuid: string; img: string }> {
@@ -83,13 +86,13 @@ export class SignInService {
     ip: string,
   ): Promise<{ token: string; session: OperatorSession; profile: OperatorProfileFacts }> {
     const account = input.username.slice(0, 64);
-    await this.refuseOver(addressKey(ip), LOCKOUT.perAddress, '该地址登录失败次数过多', ip, account, 'per_address');
+    await this.refuseOver(addressKey(ip), this.perAddress, '该地址登录失败次数过多', ip, account, 'per_address');
     if (!(await this.captchas.check(input.uuid, input.validateCode))) {
       await this.state.increment(addressKey(ip), LOCKOUT.windowMs);
       throw new AppError(ErrorCode.CAPTCHA_INVALID, '验证码错误或已过期，请重新输入');
     }
     // Counted before the password is looked at: at most the cap of parallel tries reach it.
-    await this.countOrRefuse(addressKey(ip), LOCKOUT.perAddress, '该地址登录失败次数过多', ip, account, 'per_address');
+    await this.countOrRefuse(addressKey(ip), this.perAddress, '该地址登录失败次数过多', ip, account, 'per_address');
     await this.countOrRefuse(
       pairKey(input.username, ip),
       LOCKOUT.perAccountAndAddress,
