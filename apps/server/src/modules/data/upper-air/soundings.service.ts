@@ -154,6 +154,11 @@ export class SoundingService {
       throw notFound(
         time === undefined ? `探空站 ${station.name} 暂无探空数据` : `探空站 ${station.name} 在该时间之前暂无探空数据`,
       );
+    return this.present(station, row);
+  }
+
+  /** One stored ascent with its levels, indices and the station's recent times. */
+  private async present(station: StationRow, row: SoundingRow): Promise<SoundingDto> {
     const levels = decodeLevels(row.levels);
     const times = await this.repository.soundingTimes(station.code, RECENT_TIMES);
     const latest = times[0] ?? null;
@@ -189,7 +194,8 @@ export class SoundingService {
       .filter((c) => c.km <= maxKm)
       .sort((a, b) => a.km - b.km);
     for (const { s } of candidates) {
-      if (await this.repository.soundingAtOrBefore(s.code, time)) return this.sounding(s.code, time, null);
+      const row = await this.repository.soundingAtOrBefore(s.code, time);
+      if (row) return this.present(s, row);
     }
     return undefined;
   }
