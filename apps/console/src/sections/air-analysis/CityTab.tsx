@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Col, Empty, Radio, Row, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Col, Empty, Radio, Row, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { EChart } from '../../shared/charts/EChart';
 import { analysisKeys, api, type CityRankRow, type PeriodCompare } from './air-analysis.api';
+import { CitySelect } from './CitySelect';
 import { LevelTag } from './LevelTag';
 import { orDash, percent } from './scope';
 import { useCity } from './useCity';
@@ -80,16 +81,7 @@ export function CityTab() {
       ) : (
         <>
           <Space wrap>
-            <span>城市</span>
-            <Select
-              aria-label="城市"
-              showSearch
-              optionFilterProp="label"
-              style={{ width: 200 }}
-              options={cities}
-              value={city}
-              onChange={setCity}
-            />
+            <CitySelect cities={cities} city={city} setCity={setCity} />
           </Space>
           <Row gutter={24}>
             <Col xs={24} xl={14}>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, InputNumber, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Descriptions, InputNumber, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { analysisKeys, api, type RegionMean, type StandardRate } from './air-analysis.api';
+import { CitySelect } from './CitySelect';
 import { orDash, percent } from './scope';
 import { useCity } from './useCity';
 
@@ -53,16 +54,7 @@ export function StandardTab() {
       ) : (
         <>
           <Space wrap>
-            <span>城市</span>
-            <Select
-              aria-label="城市"
-              showSearch
-              optionFilterProp="label"
-              style={{ width: 200 }}
-              options={cities}
-              value={city}
-              onChange={setCity}
-            />
+            <CitySelect cities={cities} city={city} setCity={setCity} />
             <span>优良率目标</span>
             <InputNumber
               aria-label="优良率目标"
