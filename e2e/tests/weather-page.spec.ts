@@ -82,7 +82,7 @@ test.describe('city weather page', () => {
     await openBeijing(page);
     let weather = await api<Weather>(request, 'getWeather', { city: 'beijing' });
     // An hour may turn between the page's call and ours: then look again.
-    if (weather.now !== null && !(await page.getByText(weather.now.time.slice(5, 16)).isVisible())) {
+    if (weather.now !== null && !(await page.getByText(weather.now.time.slice(5, 16), { exact: true }).isVisible())) {
       await openBeijing(page);
       weather = await api<Weather>(request, 'getWeather', { city: 'beijing' });
     }
@@ -91,7 +91,7 @@ test.describe('city weather page', () => {
     if (now === null) return;
 
     await expect(page.getByRole('heading', { level: 1 })).toContainText(weather.cityName);
-    await expect(page.getByText(now.time.slice(5, 16))).toBeVisible();
+    await expect(page.getByText(now.time.slice(5, 16), { exact: true })).toBeVisible();
     await expect(page.getByTestId('now-temperature')).toHaveText(`${fixed(now.temperature, 1)}°C`);
     await expect(page.getByTestId('now-humidity')).toContainText(`${fixed(now.humidity, 0)} %`);
     await expect(page.getByTestId('now-pressure')).toContainText(`${fixed(now.pressure, 1)} hPa`);
