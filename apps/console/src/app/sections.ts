@@ -24,7 +24,9 @@ import {
   SafetyCertificateOutlined,
   SoundOutlined,
   TeamOutlined,
+  ThunderboltOutlined,
   ToolOutlined,
+  VideoCameraOutlined,
 } from '@ant-design/icons';
 import { MENU, type MenuEntry, type MenuKey } from '@lantian/contracts';
 import type { ComponentType } from 'react';
@@ -54,6 +56,10 @@ export const SECTION_PARTS: Record<MenuKey, SectionParts> = {
   'noise': { icon: SoundOutlined },
   'smoke': { icon: FireOutlined },
   'voc': { icon: ExperimentOutlined },
+  'ele': { icon: ThunderboltOutlined },
+  'fire': { icon: AlertOutlined },
+  'video': { icon: VideoCameraOutlined },
+  'water': { icon: ExperimentOutlined },
   'alarms': { icon: AlertOutlined, load: () => import('../sections/alarms') },
   'notices': { icon: NotificationOutlined, load: () => import('../sections/notices') },
   'grid-events': { icon: ApartmentOutlined, load: () => import('../sections/grid-events') },
