@@ -17,6 +17,7 @@ export * from './period';
 export * from './ranking';
 export * from './reports';
 export * from './search';
+export * from './smoke';
 export * from './telemetry';
 export * from './time';
 export * from './upper-air';

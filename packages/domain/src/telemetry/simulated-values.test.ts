@@ -46,7 +46,7 @@ describe('simulated factors', () => {
       'a01008',
     ]);
     expect(SIMULATED_FACTORS.N01).toEqual(['LA']);
-    expect(SIMULATED_FACTORS.S01).toEqual(['oilFume']);
+    expect(SIMULATED_FACTORS.S01).toEqual(['oilFume', 'fanCurrent', 'purifierCurrent']);
     expect(SIMULATED_FACTORS.D01).toEqual(['a34004', 'a34002', 'a34001', 'LA']);
     for (const factors of Object.values(SIMULATED_FACTORS)) {
       for (const f of factors) expect(Object.keys(SIMULATED_RANGES)).toContain(f);
@@ -163,5 +163,24 @@ describe('simulated readings', () => {
   it('gives wind directions in whole degrees 0–359', () => {
     const dirs = Array.from({ length: 24 * 60 }, (_, m) => at('a01008', T + m * 60));
     expect(dirs.every((d) => Number.isInteger(d) && d >= 0 && d < 360)).toBe(true);
+  });
+});
+
+describe('a restaurant kitchen (S01)', () => {
+  // 2026-12-01 12:00 and 03:00 China time.
+  const noon = Date.UTC(2026, 11, 1, 4) / 1000;
+  const night = Date.UTC(2026, 11, 0, 19) / 1000;
+  const read = (factor: string, t: number, quirks?: readonly 'purifierOff'[]) =>
+    simulatedReading({ deviceType: 'S01', factor, t, seed: 1, deviceIndex: 3, quirks });
+  it('runs fan and purifier while open, neither at night', () => {
+    expect(read('fanCurrent', noon)).toBeGreaterThan(2);
+    expect(read('purifierCurrent', noon)).toBeGreaterThan(0.5);
+    expect(read('fanCurrent', night)).toBeLessThan(0.1);
+    expect(read('purifierCurrent', night)).toBeLessThan(0.1);
+  });
+  it('with the purifierOff quirk runs the fan alone and emits more fume', () => {
+    expect(read('fanCurrent', noon, ['purifierOff'])).toBeGreaterThan(2);
+    expect(read('purifierCurrent', noon, ['purifierOff'])).toBeLessThan(0.1);
+    expect(read('oilFume', noon, ['purifierOff'])).toBeGreaterThan(read('oilFume', noon));
   });
 });

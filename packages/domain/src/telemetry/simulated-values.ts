@@ -24,7 +24,7 @@ export const SIMULATED_FACTORS = {
   A02: ['a34004', 'a34002', 'a21026', 'a21004', 'a21005', 'a05024', 'a01001', 'a01002', 'a01006', 'a01007', 'a01008'],
   D01: ['a34004', 'a34002', 'a34001', 'LA'],
   N01: ['LA'],
-  S01: ['oilFume'],
+  S01: ['oilFume', 'fanCurrent', 'purifierCurrent'],
   V01: ['TVOC', 'a24088'],
   W01: ['a01001', 'a01002', 'a01006', 'a01007', 'a01008'],
   /** These send no factor values of the dictionary (heartbeats, profiles, per-vehicle records, …). */
@@ -55,7 +55,9 @@ export const SIMULATED_RANGES = {
   LAeq: { min: 40, max: 80, decimals: 1 },
   TVOC: { min: 0.1, max: 3, decimals: 3 },
   a24088: { min: 0.1, max: 3, decimals: 3 },
-  oilFume: { min: 0, max: 3, decimals: 3 },
+  oilFume: { min: 0, max: 5, decimals: 3 },
+  fanCurrent: { min: 0, max: 10, decimals: 2 },
+  purifierCurrent: { min: 0, max: 3, decimals: 2 },
 } as const satisfies Record<string, { min: number; max: number; decimals: number }>;
 
 /** Any other factor: a slowly wandering value in 0–100, two decimals. */
@@ -121,7 +123,11 @@ export interface SimulationInput {
   t: number;
   seed: number | string;
   deviceIndex: number;
+  /** Behaviours of one demo device: `purifierOff`, a kitchen that runs its fan with the purifier off. */
+  quirks?: readonly SimulationQuirk[] | undefined;
 }
+
+export type SimulationQuirk = 'purifierOff';
 
 interface Context {
   /** Time of the minute, epoch seconds. */
@@ -138,6 +144,7 @@ interface Context {
   level: number;
   /** The temperature's diurnal term: −1 at 02:00, +1 at 14:00. */
   diurnal: number;
+  quirks: readonly SimulationQuirk[];
 }
 
 function contextOf(input: SimulationInput): Context {
@@ -161,6 +168,7 @@ function contextOf(input: SimulationInput): Context {
       0.7 * smooth(`${region}|episode`, t, 36 * SECONDS_PER_HOUR) +
       0.3 * smooth(`${device}|local`, t, 12 * SECONDS_PER_HOUR),
     diurnal: Math.sin((2 * Math.PI * (hour - 8)) / 24),
+    quirks: input.quirks ?? [],
   };
 }
 
@@ -256,14 +264,30 @@ const MODELS = new Map<string, (c: Context) => number>(
     TVOC: voc('TVOC'),
     a24088: voc('a24088'),
     oilFume: (c) => {
-      if (c.hour < 10 || c.hour >= 21.5) return 0.01 + 0.04 * unit(`${c.device}|oilFume|${c.minute}`); // kitchen closed
+      if (!kitchenOpen(c)) return 0.01 + 0.04 * unit(`${c.device}|oilFume|${c.minute}`);
       const dayIndex = Math.floor((c.t + CHINA_OFFSET_SECONDS) / SECONDS_PER_DAY);
       const busy = 0.55 + 0.45 * unit(`${c.device}|busy|${dayIndex}`);
       const meal = Math.max(bump(c.hour, 12, 0.7), bump(c.hour, 18.5, 1));
-      return 0.23 + 0.02 * flicker(c, 'oilFume') + 2.75 * clamp01(meal * busy + 0.03 * jitter(c, 'oilFume'));
+      const fume = 0.23 + 0.02 * flicker(c, 'oilFume') + 2.75 * clamp01(meal * busy + 0.03 * jitter(c, 'oilFume'));
+      // Without the purifier the fume leaves the stack unfiltered.
+      return c.quirks.includes('purifierOff') ? fume * 1.6 : fume;
+    },
+    fanCurrent: (c) => {
+      if (!kitchenOpen(c)) return 0.02 + 0.05 * unit(`${c.device}|fan|${c.minute}`);
+      const meal = Math.max(bump(c.hour, 12, 0.9), bump(c.hour, 18.5, 1.2));
+      return 2.4 + 1.6 * meal + 0.15 * flicker(c, 'fanCurrent');
+    },
+    purifierCurrent: (c) => {
+      if (!kitchenOpen(c) || c.quirks.includes('purifierOff')) return 0.01 + 0.03 * unit(`${c.device}|esp|${c.minute}`);
+      return 0.85 + 0.1 * flicker(c, 'purifierCurrent');
     },
   } satisfies Record<keyof typeof SIMULATED_RANGES, (c: Context) => number>),
 );
+
+/** A restaurant kitchen's working hours: lunch 10:00–14:30 and dinner 16:30–21:30. */
+function kitchenOpen(c: Context): boolean {
+  return (c.hour >= 10 && c.hour < 14.5) || (c.hour >= 16.5 && c.hour < 21.5);
+}
 
 function noise(factor: string): (c: Context) => number {
   return (c) => {
@@ -293,7 +317,9 @@ const RANGES = new Map<string, { min: number; max: number; decimals: number }>(O
  * SO2 3–30; NO2 10–80 with rush-hour peaks; CO 0.3–2 mg/m³; O3 10–220 peaking about 15:00; temperature
  * a daily sine (lowest 02:00, highest 14:00) on a season; humidity 5–100 moving against it; wind speed
  * 0–8 m/s; wind direction 0–359°; noise 40–80 dB(A), loud by day, quiet at night; TVOC / NMHC
- * 0.1–3 mg/m³; oil fume 0.2–3 mg/m³ peaking at 11–13 and 17–20, about 0 while the kitchen is closed.
+ * 0.1–3 mg/m³; oil fume 0.2–3 mg/m³ peaking at 11–13 and 17–20, about 0 while the kitchen is closed
+ * (10:00–14:30 and 16:30–21:30 open), the kitchen fan's current 2.4–4 A while open and the purifier's
+ * about 0.85 A (both below 0.1 A when closed; with the `purifierOff` quirk the purifier stays off).
  * Any other factor: 0–100.
  */
 export function simulatedReading(input: SimulationInput): number {

@@ -1,5 +1,12 @@
 import net from 'node:net';
-import { buildDataPacket, encodeFrame, formatQn, SIMULATED_FACTORS, simulatedReading } from '@lantian/domain';
+import {
+  buildDataPacket,
+  encodeFrame,
+  formatQn,
+  SIMULATED_FACTORS,
+  type SimulationQuirk,
+  simulatedReading,
+} from '@lantian/domain';
 
 export interface SimulatedDevice {
   mn: string;
@@ -7,6 +14,8 @@ export interface SimulatedDevice {
   type: string;
   /** Index in the network: spreads the devices' values apart. */
   index: number;
+  /** A demo device's behaviour (a kitchen that runs its fan with the purifier off). */
+  quirks?: readonly SimulationQuirk[];
 }
 
 export interface SimulatorOptions {
@@ -120,7 +129,14 @@ export class Hj212Simulator {
     const faulty = this.options.faults && pseudo(seed + 2, device.index, nowMs) < 0.01;
     const values = factors.map((factor, k) => ({
       factor,
-      rtd: simulatedReading({ deviceType: device.type, factor, t, seed, deviceIndex: device.index }),
+      rtd: simulatedReading({
+        deviceType: device.type,
+        factor,
+        t,
+        seed,
+        deviceIndex: device.index,
+        quirks: device.quirks,
+      }),
       flag: faulty && k === 0 ? ('D' as const) : ('N' as const),
     }));
     const qn = formatQn(nowMs);

@@ -1,0 +1,4 @@
+export * from './credit-code';
+export * from './detectors';
+export * from './running';
+export * from './standards';
