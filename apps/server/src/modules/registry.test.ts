@@ -95,6 +95,7 @@ const TABLES = [
   'sounding_stations',
   'soundings',
   'wind_grids',
+  'enterprises',
 ] as const;
 
 describe('the module registry', () => {

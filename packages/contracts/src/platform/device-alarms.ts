@@ -16,8 +16,18 @@ export const ALARM_KINDS = {
   constant: '恒值',
   out_of_range: '超出量程/负值',
   offline: '离线',
+  fume_over: '油烟超标',
+  purifier_off: '净化器未开启',
 } as const;
-export const alarmKind = z.enum(['over_limit', 'rate_of_change', 'constant', 'out_of_range', 'offline']);
+export const alarmKind = z.enum([
+  'over_limit',
+  'rate_of_change',
+  'constant',
+  'out_of_range',
+  'offline',
+  'fume_over',
+  'purifier_off',
+]);
 export type AlarmKindCode = z.infer<typeof alarmKind>;
 
 export const ALARM_STATUS_NAMES = { active: '待处理', acknowledged: '已确认', cleared: '已解除' } as const;
@@ -71,6 +81,8 @@ function checkRule(rule: z.infer<typeof ruleFields>, ctx: z.RefinementCtx): void
   };
   if (rule.kind !== 'offline') need('factor', '请选择监测因子');
   if (rule.kind === 'over_limit') need('threshold', '请填写限值');
+  if (rule.kind === 'fume_over') need('threshold', '请填写排放限值');
+  if (rule.kind === 'purifier_off') need('threshold', '请填写净化器运行电流阈值');
   if (rule.kind === 'rate_of_change') {
     need('threshold', '请填写变化幅度');
     need('windowSeconds', '请填写时间窗');

@@ -18,5 +18,6 @@ export * from './paging';
 export * from './patrols';
 export * from './reports';
 export * from './shortcuts';
+export * from './smoke';
 export * from './tasks';
 export * from './uploads';

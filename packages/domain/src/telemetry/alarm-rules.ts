@@ -14,7 +14,20 @@ import { isValidSample, type TelemetrySample } from './aggregate';
  * seen (a resend, or out of order) are ignored: the state is unchanged and the verdict is `none`.
  */
 
-export type AlarmRuleKind = 'over_limit' | 'rate_of_change' | 'constant' | 'out_of_range' | 'offline';
+export type AlarmRuleKind =
+  | 'over_limit'
+  | 'rate_of_change'
+  | 'constant'
+  | 'out_of_range'
+  | 'offline'
+  | 'fume_over'
+  | 'purifier_off';
+
+/**
+ * Kinds judged over several values or factors by a sector module (the smoke module's detectors in
+ * ../smoke), not value by value here: the engine leaves them to that module, which reports verdicts.
+ */
+export const SECTOR_RULE_KINDS: ReadonlySet<AlarmRuleKind> = new Set(['fume_over', 'purifier_off']);
 export type AlarmLevel = 1 | 2 | 3 | 4;
 
 export const ALARM_RULE_KINDS = {
@@ -23,6 +36,8 @@ export const ALARM_RULE_KINDS = {
   constant: { name: '恒值', description: '连续若干个有效数据完全相同（保留 3 位小数后），疑似传感器卡死' },
   out_of_range: { name: '超出量程/负值', description: '数值低于下限或高于上限（如浓度为负、湿度超过 100%）' },
   offline: { name: '离线', description: '超过期望上报间隔仍未收到数据' },
+  fume_over: { name: '油烟超标', description: '油烟浓度的时间窗均值（默认 10 分钟）超过排放限值' },
+  purifier_off: { name: '净化器未开启', description: '风机运行而净化器电流低于运行阈值，持续达到设定时长' },
 } as const satisfies Record<AlarmRuleKind, { name: string; description: string }>;
 
 /** Fields as the rule table stores them: absent parameters may be undefined or null. */
@@ -111,6 +126,12 @@ export function checkAlarmRule(rule: AlarmRule): string[] {
     case 'out_of_range':
       if (!present(rule.low) && !present(rule.high)) problems.push('下限与上限至少填一个');
       if (present(rule.low) && present(rule.high) && rule.low >= rule.high) problems.push('上限应大于下限');
+      break;
+    case 'fume_over':
+      if (!present(rule.threshold) || rule.threshold <= 0) problems.push('请填写排放限值');
+      break;
+    case 'purifier_off':
+      if (!present(rule.threshold) || rule.threshold <= 0) problems.push('请填写净化器运行电流阈值');
       break;
     case 'offline':
       break;
@@ -248,6 +269,9 @@ export function evaluate(
       }
       return done(false, moved, state.active ? `${who}恢复至量程以内，${now}` : `${who}在量程以内，${now}`);
     }
+    case 'fume_over':
+    case 'purifier_off':
+      return ignored(state, '由油烟监测模块按时间窗判断');
   }
 }
 

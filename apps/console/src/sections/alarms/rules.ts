@@ -15,6 +15,8 @@ export const KIND_FIELDS: Readonly<Record<AlarmKindCode, readonly RuleNumberFiel
   constant: ['count'],
   out_of_range: ['low', 'high'],
   offline: [],
+  fume_over: ['threshold', 'windowSeconds'],
+  purifier_off: ['threshold', 'durationSeconds'],
 };
 
 export const KIND_OPTIONS = Object.entries(ALARM_KINDS).map(([value, label]) => ({ value, label }));
@@ -26,6 +28,9 @@ export const KIND_HELP: Readonly<Record<AlarmKindCode, string>> = {
   constant: '连续若干个数值完全相同即告警（疑似传感器卡死）。',
   out_of_range: '数值低于下限或高于上限（含负值）即告警（超出仪器量程）。',
   offline: '设备超过离线判定时间未上报数据即告警；不针对某个因子。',
+  fume_over:
+    '油烟浓度在时间窗（默认 10 分钟）内的均值超过排放限值即告警（GB 18483-2001 为 2.0 mg/m³，北京 DB11/1488-2018 为 1.0 mg/m³）。',
+  purifier_off: '风机运行、净化器电流低于阈值（净化器未开启）持续达到设定时长即告警。',
 };
 
 /** Whether a kind is about one factor's values (all but 离线). */
@@ -104,5 +109,11 @@ export function ruleCondition(rule: RuleCondition, unit = ''): string {
     }
     case 'offline':
       return '超过离线判定时间未上报';
+    case 'fume_over':
+      if (rule.threshold === null) return '—';
+      return `${formatSeconds(rule.windowSeconds ?? 600)}均值超过 ${withUnit(rule.threshold)}`;
+    case 'purifier_off':
+      if (rule.threshold === null) return '—';
+      return `风机运行、净化器电流低于 ${rule.threshold} A${rule.durationSeconds ? `，持续 ${formatSeconds(rule.durationSeconds)}` : ''}`;
   }
 }

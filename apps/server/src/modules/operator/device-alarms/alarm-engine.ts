@@ -5,6 +5,7 @@ import {
   expectedIntervalOf,
   initialRuleState,
   type RuleState,
+  SECTOR_RULE_KINDS,
 } from '@lantian/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CommittedBatch, StatusChange } from '../devices';
@@ -150,6 +151,7 @@ export class AlarmEngine {
         if (device === undefined) continue;
         for (const rule of this.rulesFor(sample.deviceId, device.type)) {
           if (rule.kind === 'offline' || rule.factor !== sample.factor) continue;
+          if (SECTOR_RULE_KINDS.has(rule.kind as AlarmRule['kind'])) continue;
           const key = `${rule.id}:${sample.deviceId}`;
           const label = await this.hooks.factorLabel(sample.factor);
           const result = evaluate(ruleOf(rule), this.states.get(key) ?? initialRuleState(), sample, {
@@ -169,6 +171,26 @@ export class AlarmEngine {
           );
         }
       }
+    });
+  }
+
+  /**
+   * A verdict a sector module reached with its own detector (a rule of one of SECTOR_RULE_KINDS):
+   * applied like the engine's own, in the same queue, so the lifecycle and the one-open-alarm rule hold.
+   */
+  report(
+    ruleId: number,
+    deviceId: number,
+    verdict: 'raise' | 'hold' | 'clear' | 'none',
+    value: number | null,
+    message: string,
+    at: number,
+  ): Promise<void> {
+    return this.enqueue(async () => {
+      const device = this.hooks.device(deviceId);
+      const rule = this.rules.find((r) => r.id === ruleId);
+      if (device === undefined || rule === undefined) return;
+      await this.apply(rule, deviceId, device, verdict, value, message, at);
     });
   }
 

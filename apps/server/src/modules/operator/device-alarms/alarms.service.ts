@@ -156,13 +156,16 @@ export class AlarmsService {
     return row === undefined ? undefined : (await this.present([row]))[0];
   }
 
-  async list(query: z.output<typeof alarmListQuery>, scope: AreaScope) {
+  /** The alarm centre's list; `onlyDevices` limits it to some devices (a sector's list: the smoke kitchens). */
+  async list(query: z.output<typeof alarmListQuery>, scope: AreaScope, onlyDevices?: readonly number[]) {
     const page = pageOf(query, 20);
-    let deviceIds: number[] | undefined;
+    let deviceIds: number[] | undefined = onlyDevices === undefined ? undefined : [...onlyDevices];
     if (query.keyword !== undefined && query.keyword !== '') {
       const keyword = query.keyword;
+      const only = onlyDevices === undefined ? undefined : new Set(onlyDevices);
       deviceIds = (await this.devices.all({}, scope))
         .filter((d) => d.mn.includes(keyword) || d.name.includes(keyword) || d.site_name.includes(keyword))
+        .filter((d) => only === undefined || only.has(d.id))
         .map((d) => d.id);
     }
     const result = await this.repository.list(
@@ -179,6 +182,20 @@ export class AlarmsService {
       page,
     );
     return pageAnswer(page, { list: await this.present(result.list), total: result.total });
+  }
+
+  /** Alarms per kind of some devices: raised in (from, to], and open now (a sector's counts). */
+  async kindCounts(deviceIds: readonly number[], from: number, to: number, scope: AreaScope) {
+    const raised = await this.repository.countBy('kind', { deviceIds, raisedFrom: from, to }, scope);
+    const open = await this.repository.countBy('kind', { deviceIds, open: true }, scope);
+    return { raised, open };
+  }
+
+  /** The open alarms of some devices (already scoped by the caller): a sector's live flags. */
+  async openOf(deviceIds: readonly number[]): Promise<AlarmRecord[]> {
+    if (deviceIds.length === 0) return [];
+    const ids = new Set(deviceIds);
+    return (await this.repository.open()).filter((a) => ids.has(a.device_id));
   }
 
   async detail(id: number, scope: AreaScope) {

@@ -13,6 +13,7 @@ import type { DeviceAlarmsTables } from './device-alarms.tables';
 import { AlarmLive } from './live';
 import * as m0014 from './migrations/0014_device_alarms';
 
+export type { AlarmsService, Handler } from './alarms.service';
 export type { DeviceAlarmsTables } from './device-alarms.tables';
 
 /**

@@ -133,7 +133,8 @@ export class RegistryService {
     return this.siteOf(id, editor.scope);
   }
 
-  private async siteOf(id: number, scope: AreaScope) {
+  /** A site of the scope (404 outside it): other modules link their records to sites (the smoke register). */
+  async siteOf(id: number, scope: AreaScope) {
     const site = await this.repository.site(id, scope);
     if (site === undefined) throw siteNotFound();
     return presentSite({ ...site, device_count: await this.repository.siteDeviceCount(id) });

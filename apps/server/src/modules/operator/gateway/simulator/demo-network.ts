@@ -1,4 +1,4 @@
-import { SIMULATED_FACTORS } from '@lantian/domain';
+import { SIMULATED_FACTORS, type SimulationQuirk } from '@lantian/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { NATIONWIDE } from '../../../../platform/db/area-scope';
 import { SYSTEM_ACTOR } from '../../audit';
@@ -8,12 +8,30 @@ import { Hj212Simulator, type SimulatedDevice } from './hj212-simulator';
 /** The demo network's access password (demo devices only; labelled DEMO in their MN and names). */
 export const DEMO_PASSWORD = 'demo2026';
 
+interface DemoSite {
+  siteCode: string;
+  name: string;
+  areaCode: string;
+  lon: number;
+  lat: number;
+  types: readonly string[];
+  /** Tells the MNs of two sites of one area apart (`DEMO<area><type><key>`). */
+  key?: string;
+  quirks?: readonly SimulationQuirk[];
+}
+
 // biome-ignore format: one line per site
-const DEMO_SITES = [
+const DEMO_SITES: readonly DemoSite[] = [
   { siteCode: 'DEMO-BJ-CY', name: '【演示】朝阳奥体中心', areaCode: '110105', lon: 116.397, lat: 39.982, types: ['A01', 'N01', 'W01'] },
   { siteCode: 'DEMO-BJ-HD', name: '【演示】海淀中关村', areaCode: '110108', lon: 116.316, lat: 39.983, types: ['A01', 'N01'] },
   { siteCode: 'DEMO-BJ-DC', name: '【演示】东城王府井', areaCode: '110101', lon: 116.411, lat: 39.914, types: ['A01', 'S01'] },
   { siteCode: 'DEMO-BJ-FT', name: '【演示】丰台科技园', areaCode: '110106', lon: 116.295, lat: 39.829, types: ['A01', 'D01', 'V01'] },
+  // Restaurant kitchens (smoke module's demo enterprises): fume, fan and purifier from one S01 logger.
+  { siteCode: 'DEMO-SMK-CY1', name: '【演示】三里屯川菜馆', areaCode: '110105', lon: 116.455, lat: 39.936, types: ['S01'], key: 'K1' },
+  { siteCode: 'DEMO-SMK-CY2', name: '【演示】望京烤鸭店', areaCode: '110105', lon: 116.47, lat: 39.996, types: ['S01'], key: 'K2', quirks: ['purifierOff'] },
+  { siteCode: 'DEMO-SMK-HD1', name: '【演示】五道口湘菜馆', areaCode: '110108', lon: 116.338, lat: 39.992, types: ['S01'], key: 'K1' },
+  { siteCode: 'DEMO-SMK-XC1', name: '【演示】西单粤菜酒家', areaCode: '110102', lon: 116.374, lat: 39.907, types: ['S01'], key: 'K1' },
+  { siteCode: 'DEMO-SMK-FT1', name: '【演示】丰台职工食堂', areaCode: '110106', lon: 116.287, lat: 39.858, types: ['S01'], key: 'K1' },
 ];
 
 export interface DemoNetworkRegistry {
@@ -22,7 +40,8 @@ export interface DemoNetworkRegistry {
 }
 
 /**
- * The demo data's device network (DEMO_DATA=on): a dozen demo devices at four Beijing sites, registered
+ * The demo data's device network (DEMO_DATA=on): a dozen demo devices at four Beijing sites and five
+ * restaurant kitchens' smoke loggers (one of which runs its fan with the purifier off), registered
  * once, sending real HJ 212 packets to this server's own gateway every minute, so that the console's
  * device list, map, charts and alarms are alive on first start. Every name says 【演示】 and every MN
  * starts with DEMO.
@@ -41,9 +60,15 @@ export async function startDemoNetwork(
       sites.list.find((s) => s.siteCode === site.siteCode)?.siteId ??
       (await core.registry.createSite({ ...site, address: '' }, editor)).siteId;
     for (const type of site.types) {
-      const mn = `DEMO${site.areaCode}${type}`;
+      const mn = `DEMO${site.areaCode}${type}${site.key ?? ''}`;
       index += 1;
-      devices.push({ mn, pw: DEMO_PASSWORD, type, index });
+      devices.push({
+        mn,
+        pw: DEMO_PASSWORD,
+        type,
+        index,
+        ...(site.quirks === undefined ? {} : { quirks: site.quirks }),
+      });
       if (core.byMn(mn) !== undefined) continue;
       await core.registry.create(
         {
