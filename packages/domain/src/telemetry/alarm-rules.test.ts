@@ -55,6 +55,8 @@ describe('rule kinds', () => {
       constant: '恒值',
       out_of_range: '超出量程/负值',
       offline: '离线',
+      fume_over: '油烟超标',
+      purifier_off: '净化器未开启',
     });
   });
 

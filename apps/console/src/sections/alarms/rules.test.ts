@@ -26,9 +26,11 @@ describe('ruleBody', () => {
   it('covers every kind', () => {
     expect(Object.keys(KIND_FIELDS).sort()).toEqual([
       'constant',
+      'fume_over',
       'offline',
       'out_of_range',
       'over_limit',
+      'purifier_off',
       'rate_of_change',
     ]);
   });

@@ -647,6 +647,8 @@ describe('the alarm centre, alarm information and alarm analysis', () => {
       { key: 'constant', name: '恒值', count: 0 },
       { key: 'out_of_range', name: '超出量程/负值', count: 1 },
       { key: 'offline', name: '离线', count: 0 },
+      { key: 'fume_over', name: '油烟超标', count: 0 },
+      { key: 'purifier_off', name: '净化器未开启', count: 0 },
     ]);
     const rank = await analysis('deviceRank');
     expect(rank[0]).toEqual({ key: String(ids.chaoyang), name: '朝阳微站 1 号', count: 2 });
@@ -674,7 +676,7 @@ describe('the alarm centre, alarm information and alarm analysis', () => {
       { day: '2026-11-25', count: 3 },
     ]);
     // A device type: only its devices' alarms.
-    expect((await analysis('typeCount', { deviceType: 'N01' })).map((c) => c.count)).toEqual([1, 0, 0, 0, 0]);
+    expect((await analysis('typeCount', { deviceType: 'N01' })).map((c) => c.count)).toEqual([1, 0, 0, 0, 0, 0, 0]);
     expect(await analysis('deviceRank', { deviceType: 'N01' })).toEqual([
       { key: String(ids.noise), name: '朝阳噪声 1 号', count: 1 },
     ]);
