@@ -54,7 +54,7 @@ export const SECTION_PARTS: Record<MenuKey, SectionParts> = {
   'lidar': { icon: RadarChartOutlined, load: () => import('../sections/lidar') },
   'wind': { icon: CompassOutlined, load: () => import('../sections/wind') },
   'noise': { icon: SoundOutlined },
-  'smoke': { icon: FireOutlined },
+  'smoke': { icon: FireOutlined, load: () => import('../sections/smoke') },
   'voc': { icon: ExperimentOutlined },
   'ele': { icon: ThunderboltOutlined },
   'fire': { icon: AlertOutlined },

@@ -188,6 +188,7 @@ export const smokeMapResponse = envelope(
     smokeLiveRow.pick({
       stationCode: true,
       name: true,
+      areaCode: true,
       lon: true,
       lat: true,
       online: true,

@@ -257,6 +257,7 @@ export class SmokeService {
     return (await this.liveRows(query, scope)).map(({ row }) => ({
       stationCode: row.stationCode,
       name: row.name,
+      areaCode: row.areaCode,
       lon: row.lon,
       lat: row.lat,
       online: row.online,
