@@ -54,12 +54,12 @@ export function Overview() {
   const chart = useRef<EChartsType | null>(null);
   const o = overview.data;
   const stats = [
-    { title: '监测企业', value: o?.enterprises, suffix: `家（已安装 ${o?.monitored ?? '—'}）` },
-    { title: '在线', value: o?.online, suffix: `台（离线 ${o?.offline ?? '—'}）` },
-    { title: '风机运行', value: o?.running, suffix: '家' },
-    { title: '超标', value: o?.overLimit, suffix: '家', color: '#cf1322' },
-    { title: '净化器未开', value: o?.purifierOff, suffix: '家', color: '#d46b08' },
-    { title: '未解除告警', value: o?.activeAlarms, suffix: '条' },
+    { title: '监测企业', value: o?.enterprises, suffix: '家', note: `已安装监测仪 ${o?.monitored ?? '—'} 家` },
+    { title: '在线', value: o?.online, suffix: '台', note: `离线 ${o?.offline ?? '—'} 台` },
+    { title: '风机运行', value: o?.running, suffix: '家', note: `净化器运行 ${o?.purifierOn ?? '—'} 家` },
+    { title: '超标', value: o?.overLimit, suffix: '家', color: '#cf1322', note: '10 分钟均值超过限值' },
+    { title: '净化器未开', value: o?.purifierOff, suffix: '家', color: '#d46b08', note: '风机运行而净化器未开启' },
+    { title: '未解除告警', value: o?.activeAlarms, suffix: '条', note: '含已确认未解除' },
   ];
   return (
     <>
@@ -74,6 +74,7 @@ export function Overview() {
                 suffix={s.suffix}
                 {...(s.color === undefined ? {} : { styles: { content: { color: s.color } } })}
               />
+              <Typography.Text type="secondary">{s.note}</Typography.Text>
             </Card>
           </Col>
         ))}
@@ -88,7 +89,7 @@ export function Overview() {
           <Card size="small" title="油烟监测点位">
             <EChart
               option={option}
-              className="lt-smoke-map"
+              style={{ height: 440 }}
               ariaLabel="油烟监测点位地图"
               onReady={(instance) => {
                 chart.current = instance;

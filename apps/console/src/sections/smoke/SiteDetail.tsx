@@ -145,7 +145,7 @@ export function SiteDetail() {
             ) : history.data?.points.length === 0 ? (
               <Empty description="该时段没有数据" />
             ) : (
-              <EChart option={historyChart} className="lt-smoke-chart" ariaLabel="油烟浓度与限值曲线" />
+              <EChart option={historyChart} ariaLabel="油烟浓度与限值曲线" />
             )}
           </Card>
           <Row gutter={[16, 16]}>
@@ -162,7 +162,7 @@ export function SiteDetail() {
                 {runningChart === null ? (
                   <Skeleton active />
                 ) : (
-                  <EChart option={runningChart} className="lt-smoke-timeline" ariaLabel="风机与净化器运行时间轴" />
+                  <EChart option={runningChart} style={{ height: 150 }} ariaLabel="风机与净化器运行时间轴" />
                 )}
               </Card>
             </Col>

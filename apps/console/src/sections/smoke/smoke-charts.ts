@@ -95,7 +95,12 @@ export function runningOption(running: Running) {
     animation: false,
     tooltip: { formatter: (p: { name: string }) => p.name },
     grid: { left: 64, right: 24, top: 8, bottom: 32 },
-    xAxis: { type: 'time', min: epoch(running.startTime), max: epoch(running.endTime) },
+    xAxis: {
+      type: 'time',
+      min: epoch(running.startTime),
+      max: epoch(running.endTime),
+      axisLabel: { formatter: '{HH}:{mm}' },
+    },
     yAxis: { type: 'category', data: rows },
     series: [
       {
@@ -118,6 +123,27 @@ export function runningOption(running: Running) {
   };
 }
 
+/**
+ * The view that holds every kitchen with a margin (kitchens sit in a city's centre; the whole area's
+ * outline would show them as one dot); none without points.
+ */
+export function boundsOf(points: readonly Pick<MapPoint, 'lon' | 'lat'>[]) {
+  if (points.length === 0) return {};
+  const lons = points.map((p) => p.lon);
+  const lats = points.map((p) => p.lat);
+  const pad = Math.max(
+    0.05,
+    (Math.max(...lons) - Math.min(...lons)) * 0.15,
+    (Math.max(...lats) - Math.min(...lats)) * 0.15,
+  );
+  return {
+    boundingCoords: [
+      [Math.min(...lons) - pad, Math.max(...lats) + pad],
+      [Math.max(...lons) + pad, Math.min(...lats) - pad],
+    ],
+  };
+}
+
 /** The kitchens over the area's outline, coloured by their state. */
 export function mapOption(mapName: string | null, points: readonly MapPoint[]) {
   const keys = Object.keys(STATE_LOOKS) as StateKey[];
@@ -127,7 +153,14 @@ export function mapOption(mapName: string | null, points: readonly MapPoint[]) {
     legend: { data: keys.map((k) => STATE_LOOKS[k].name), bottom: 0 },
     ...(mapName === null
       ? { xAxis: { type: 'value', scale: true, show: false }, yAxis: { type: 'value', scale: true, show: false } }
-      : { geo: { map: mapName, roam: true, itemStyle: { areaColor: '#f5f7fa', borderColor: '#bfbfbf' } } }),
+      : {
+          geo: {
+            map: mapName,
+            roam: true,
+            itemStyle: { areaColor: '#f5f7fa', borderColor: '#bfbfbf' },
+            ...boundsOf(points),
+          },
+        }),
     series: keys.map((k) => ({
       name: STATE_LOOKS[k].name,
       type: 'scatter',
