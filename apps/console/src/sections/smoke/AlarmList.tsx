@@ -57,7 +57,7 @@ export function AlarmList() {
         r.stationCode === null ? r.deviceName : <Link to={`/smoke/site/${r.stationCode}`}>{r.enterpriseName}</Link>,
     },
     { title: '类型', dataIndex: 'typeName', key: 'typeName' },
-    { title: '告警内容', dataIndex: 'message', key: 'message', ellipsis: true },
+    { title: '告警内容', dataIndex: 'message', key: 'message', ellipsis: true, width: 320 },
     { title: '级别', dataIndex: 'levelName', key: 'levelName' },
     { title: '开始时间', dataIndex: 'firstAt', key: 'firstAt' },
     { title: '最近', dataIndex: 'lastAt', key: 'lastAt' },

@@ -1,5 +1,19 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Breadcrumb, Card, Col, Descriptions, Empty, Row, Segmented, Skeleton, Space, Table, Tag } from 'antd';
+import {
+  Alert,
+  Breadcrumb,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Row,
+  Segmented,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -164,6 +178,10 @@ export function SiteDetail() {
                 ) : (
                   <EChart option={runningChart} style={{ height: 150 }} ariaLabel="风机与净化器运行时间轴" />
                 )}
+                <Typography.Text type="secondary">
+                  绿色为运行、灰色为停止、空白为无数据；时段状态取 10 分钟电流均值与运行阈值比较（风机{' '}
+                  {running.data?.fanOnAmps ?? '—'} A，净化器 {running.data?.purifierOnAmps ?? '—'} A）
+                </Typography.Text>
               </Card>
             </Col>
             <Col xs={24} xl={10}>

@@ -157,7 +157,8 @@ export function mapOption(mapName: string | null, points: readonly MapPoint[]) {
           geo: {
             map: mapName,
             roam: true,
-            itemStyle: { areaColor: '#f5f7fa', borderColor: '#bfbfbf' },
+            itemStyle: { areaColor: '#eef2f7', borderColor: '#a6b1c2' },
+            label: { show: true, color: '#8c8c8c', fontSize: 11 },
             ...boundsOf(points),
           },
         }),
