@@ -4,6 +4,7 @@ export * from './averages';
 export * from './city';
 export * from './cluster';
 export * from './dashboards';
+export * from './electricity';
 export * from './display';
 export * from './freshness';
 export * from './grid';
