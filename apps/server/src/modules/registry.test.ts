@@ -95,6 +95,13 @@ const TABLES = [
   'sounding_stations',
   'soundings',
   'wind_grids',
+  'ele_enterprises',
+  'ele_sites',
+  'ele_links',
+  'ele_orders',
+  'ele_problems',
+  'ele_problem_steps',
+  'ele_operations',
 ] as const;
 
 describe('the module registry', () => {

@@ -17,6 +17,7 @@ import { configuration } from './operator/configuration';
 import { deviceAlarms } from './operator/device-alarms';
 import { devices } from './operator/devices';
 import { dictionary } from './operator/dictionary';
+import { electricity } from './operator/electricity';
 import { events } from './operator/events';
 import { gateway } from './operator/gateway';
 import { grids } from './operator/grids';
@@ -102,6 +103,7 @@ export const MODULES = [
   configuration,
   cmsAdmin,
   operatorUpperAir,
+  electricity,
 ] as const;
 
 /** The whole database: every module's tables. */
