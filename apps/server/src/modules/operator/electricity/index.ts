@@ -133,7 +133,7 @@ export const electricity = defineModule({
     };
 
     return {
-      api: { detector, register },
+      api: { detector, register, installRules: ensureRules },
       routes: electricityRoutes({ register, readings, problems }),
       async start() {
         await ensureRules().catch((err: unknown) =>
