@@ -21,7 +21,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { errorText } from '../../shared/api';
 import { EChart } from '../../shared/charts/EChart';
 import { FormDrawer } from '../../shared/form/FormDrawer';
@@ -36,7 +36,13 @@ const STATE_BADGE = { running: 'processing', standby: 'warning', stopped: 'defau
 export function EnterpriseDetail() {
   const { enterpriseId = '' } = useParams();
   const canEdit = useCan('ele:edit');
-  const [date, setDate] = useState<Dayjs>(dayjs());
+  const [params, setParams] = useSearchParams();
+  const dateParam = params.get('date');
+  const date: Dayjs =
+    dateParam !== null && /^\d{4}-\d{2}-\d{2}$/.test(dateParam) && dayjs(dateParam).isValid()
+      ? dayjs(dateParam)
+      : dayjs();
+  const setDate = (d: Dayjs) => setParams({ date: d.format('YYYY-MM-DD') }, { replace: true });
   const [editing, setEditing] = useState<Site | 'new' | undefined>(undefined);
   const [binding, setBinding] = useState<Site | undefined>(undefined);
   const day = date.format('YYYY-MM-DD');

@@ -58,8 +58,9 @@ const editor = { actor: SYSTEM_ACTOR, ip: null, scope: NATIONWIDE };
 /**
  * The 【演示】 enterprises of 分表计电 (DEMO_DATA=on): registered once (enterprise, points, links, P01
  * meters in the device registry, a 限产 order for the 砖厂 while none is in force), then their meters
- * send real HJ 212 packets (CN 2011, every 15 minutes) to this server's own gateway — today's slots
- * first, so that the charts and the detectors have a day behind them on the first start.
+ * send real HJ 212 packets (CN 2011, every 15 minutes) to this server's own gateway — yesterday's
+ * and today's slots first, so that the charts and the detectors have a whole day behind them on the
+ * first start.
  */
 export class DemoElectricity {
   private timer: NodeJS.Timeout | undefined;
@@ -156,8 +157,9 @@ export class DemoElectricity {
         if (point !== undefined && s.kind === 'production') ids.set(s.name, point.id);
         const device = this.byMn(s.mn);
         const last = device === undefined ? null : await this.latestOf(device.id);
-        // Today's slots first (from the last one the meter sent, when it sent today).
-        const fromSlot = Math.max(today, last === null ? today : last + SLOT_SECONDS);
+        // Yesterday's and today's slots first (from the last one the meter sent, when it sent since):
+        // a whole day behind the charts and detectors whatever the hour of the first start.
+        const fromSlot = Math.max(today - 86_400, last === null ? today - 86_400 : last + SLOT_SECONDS);
         this.meters.push({ mn: s.mn, profile: s.profile, index, fromSlot });
       }
       if (e.tradeType === 'C3031') {
@@ -173,7 +175,7 @@ export class DemoElectricity {
               measure: 'limit',
               ratio: 30,
               siteIds: [String(kiln)],
-              startTime: formatChinaDateTime(today),
+              startTime: formatChinaDateTime(today - 86_400),
               endTime: formatChinaDateTime(today + 3 * 86_400),
             },
             editor,
