@@ -88,7 +88,8 @@ test('overview, an enterprise’s production-vs-treatment day, its alarm turned 
   await expect(drawer).toContainText('整改中');
   await expect(drawer).toContainText('责任人：王经理');
   await screenshot(page, 'ele-problem');
-  await drawer.getByRole('button', { name: 'Close' }).click();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
 
   await page.getByRole('tab', { name: '停限产' }).click();
   const order = page.locator('.ant-table-row', { hasText: '【演示】重污染天气橙色预警应急减排' });

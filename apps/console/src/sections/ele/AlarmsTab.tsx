@@ -86,7 +86,7 @@ export function AlarmsTab() {
             render: (t: string, r) => <Link to={`/ele/enterprises/${r.enterpriseId}`}>{t}</Link>,
           },
           { title: '监测点', dataIndex: 'siteName' },
-          { title: '告警项', dataIndex: 'itemName' },
+          { title: '告警项', dataIndex: 'itemName', render: (t: string, r) => <span title={r.message}>{t}</span> },
           { title: '级别', dataIndex: 'levelName', width: 80 },
           {
             title: '状态',
@@ -94,7 +94,6 @@ export function AlarmsTab() {
             width: 90,
             render: (t: string, r) => <Tag color={STATUS_COLOURS[r.status]}>{t}</Tag>,
           },
-          { title: '说明', dataIndex: 'message', ellipsis: true },
           {
             title: '问题单',
             dataIndex: 'problemId',

@@ -7,7 +7,7 @@ import { errorText } from '../../shared/api';
 import { EChart } from '../../shared/charts/EChart';
 import { getOutline, mapNameOf } from '../../shared/charts/outline';
 import { useSession } from '../../shared/session/session-context';
-import { enterpriseIdOf, mapOption, trendOption } from './charts';
+import { enterpriseIdOf, mapOption, outlineCodeOf, trendOption } from './charts';
 import { eleApi, eleKeys } from './ele.api';
 
 /** Counts of the area, the consumption trend and the enterprises on the map (red: treatment stopped now). */
@@ -29,9 +29,11 @@ export function OverviewTab() {
     queryFn: ({ signal }) => eleApi.map(signal),
     refetchInterval: 60_000,
   });
+  const outlineCode = outlineCodeOf(operator.org.areaCode, map.data ?? []);
   const outline = useQuery({
-    queryKey: ['outline', operator.org.areaCode],
-    queryFn: ({ signal }) => getOutline(operator.org.areaCode, signal),
+    queryKey: ['outline', outlineCode],
+    queryFn: ({ signal }) => getOutline(outlineCode, signal),
+    enabled: map.data !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

@@ -16,7 +16,7 @@ export function compareOption(data: Compare) {
     showSymbol: false,
     connectNulls: false,
     data: s.powerKw,
-    lineStyle: { width: 2, type: s.kind === 'production' ? 'solid' : 'solid' },
+    lineStyle: { width: 2 },
     color: s.kind === 'production' ? PRODUCTION_COLOURS[p++ % 4] : TREATMENT_COLOURS[t++ % 4],
   }));
   const areas = data.episodes.map((e) => [
@@ -115,4 +115,14 @@ export function enterpriseIdOf(data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null || !('enterpriseId' in data)) return undefined;
   const id = (data as { enterpriseId: unknown }).enterpriseId;
   return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * The outline to draw: the operator's area, except for a nationwide operator whose enterprises all lie
+ * in one province — the country's outline would put them in one dot.
+ */
+export function outlineCodeOf(operatorArea: string, enterprises: Pick<Enterprise, 'areaCode'>[]): string {
+  if (operatorArea !== '100000' || enterprises.length === 0) return operatorArea;
+  const provinces = new Set(enterprises.map((e) => `${e.areaCode.slice(0, 2)}0000`));
+  return provinces.size === 1 ? ([...provinces][0] ?? operatorArea) : operatorArea;
 }

@@ -186,7 +186,12 @@ export class ProblemsService {
       siteId = site.id;
       alarmId = Number(alarm.alarmId);
       title ??= `${site.name}：${alarm.ruleName}`.slice(0, 60);
-      if (description === '') description = `${alarm.firstAt} ${alarm.message}`.slice(0, 500);
+      if (description === '')
+        description =
+          `${alarm.firstAt} 起「${site.name}」${alarm.ruleName}（告警 #${alarm.alarmId}，${alarm.levelName}，${alarm.statusName}）。请企业核查原因并整改，提交运行记录。`.slice(
+            0,
+            500,
+          );
     } else {
       if (body.enterpriseId === undefined) throw invalidField('enterpriseId', '请选择企业');
       if (title === undefined) throw invalidField('title', '请填写问题标题');
