@@ -6,6 +6,8 @@ import type { ElectricityRepository, OrderRecord, SiteRecord } from './electrici
 import { DEFAULT_INTERVAL_SECONDS, DERIVED_FACTORS, type EleDeps, METER_FACTORS } from './sources';
 
 const DEFAULT_MIN_LOAD_PERCENT = 30;
+/** Readings kept per meter: a day of 15-minute data, enough for a logger's catch-up in one batch. */
+const KEPT_READINGS = 96;
 
 export const thresholdsOf = (site: Pick<SiteRecord, 'standby_kw' | 'running_kw'>) => ({
   standbyKw: site.standby_kw,
@@ -25,7 +27,11 @@ export class EleDetector {
   private byDevice = new Map<number, SiteRecord>();
   private serves = new Map<number, number[]>();
   private orders: OrderRecord[] = [];
-  private readonly latest = new Map<number, { t: number; powerKw: number | null }>();
+  /**
+   * The last readings per meter, oldest first: a point is judged with the readings as of its own time,
+   * not the newest — during a catch-up (a logger resending a day) the newest is ahead of the instant.
+   */
+  private readonly readings = new Map<number, Array<{ t: number; powerKw: number | null }>>();
   /** Lines that had an order finding: one 0 is sent when the order ends, which clears its alarm. */
   private readonly underOrder = new Set<number>();
   private chain: Promise<void> = Promise.resolve();
@@ -55,7 +61,7 @@ export class EleDetector {
     const ids = [...this.byDevice.keys()];
     for (const [id, rows] of await this.deps.core.latest(ids)) {
       const power = rows.find((r) => r.factor === METER_FACTORS.power);
-      if (power !== undefined && !this.latest.has(id)) this.latest.set(id, { t: power.t, powerKw: power.value });
+      if (power !== undefined && !this.readings.has(id)) this.remember(id, power.t, power.value);
     }
   }
 
@@ -65,9 +71,7 @@ export class EleDetector {
       if (sample.factor !== METER_FACTORS.power || sample.resolution !== 'minute') continue;
       const site = this.byDevice.get(sample.deviceId);
       if (site === undefined) continue;
-      const prior = this.latest.get(sample.deviceId);
-      if (prior === undefined || prior.t <= sample.t)
-        this.latest.set(sample.deviceId, { t: sample.t, powerKw: sample.value });
+      this.remember(sample.deviceId, sample.t, sample.value);
       due.push({ site, t: sample.t });
     }
     if (due.length === 0) return;
@@ -78,15 +82,28 @@ export class EleDetector {
       .catch((err: unknown) => this.log.error({ err }, 'electricity detection failed'));
   }
 
+  private remember(deviceId: number, t: number, powerKw: number | null): void {
+    const list = this.readings.get(deviceId) ?? [];
+    const at = list.findIndex((r) => r.t >= t);
+    if (at === -1) list.push({ t, powerKw });
+    else if (list[at]?.t === t) list[at] = { t, powerKw };
+    else list.splice(at, 0, { t, powerKw });
+    if (list.length > KEPT_READINGS) list.splice(0, list.length - KEPT_READINGS);
+    this.readings.set(deviceId, list);
+  }
+
   /** Settles when everything queued so far is done (tests, shutdown). */
   idle(): Promise<void> {
     return this.chain;
   }
 
-  /** The state of a point's meter at `t` from its latest reading (unknown when stale or unbound). */
+  /** The state of a point's meter at `t` from its last reading up to `t` (unknown when stale or unbound). */
   stateAt(site: SiteRecord, t: number): { state: MeterState; powerKw: number | null } {
     if (site.device_id === null) return { state: 'unknown', powerKw: null };
-    const reading = this.latest.get(site.device_id);
+    const reading = this.readings
+      .get(site.device_id)
+      ?.filter((r) => r.t <= t)
+      .at(-1);
     const interval = this.deps.core.device(site.device_id)?.intervalSeconds ?? DEFAULT_INTERVAL_SECONDS;
     if (reading === undefined || !isFresh(reading.t, t, interval)) return { state: 'unknown', powerKw: null };
     return { state: meterState(reading.powerKw, thresholdsOf(site)), powerKw: reading.powerKw };

@@ -373,3 +373,28 @@ describe('a district operator', () => {
     expect(overview).toMatchObject({ enterprises: 1, meters: 1, activeOrders: 1 });
   });
 });
+
+describe('a logger catching up', () => {
+  it('judges each instant with the readings as of that instant, not the newest of the batch', async () => {
+    const at = (minute: number) => chinaTime(2026, 12, 1, 8, minute);
+    const packet = (deviceId: number, t: number, power: number) => ({
+      deviceId,
+      cn: '2011',
+      dataTime: t,
+      receivedAt: NOW,
+      values: [{ factor: 'power', value: power, flag: 'N' }],
+    });
+    // One batch: the line's and the facility's 08:00 and 08:15, the line starting at 08:00.
+    await app
+      .use(devices)
+      .telemetry.ingest([
+        packet(ids.sprayMeter, at(0), 38),
+        packet(ids.sprayMeter, at(15), 38),
+        packet(ids.vocMeter, at(0), 0.5),
+        packet(ids.vocMeter, at(15), 0.5),
+      ]);
+    await app.use(electricity).detector.idle();
+    const flags = await app.use(devices).telemetry.series('minute', ids.vocMeter, ['eleTreatStop'], at(0) - 1, at(15));
+    expect(flags.map((f) => f.value)).toEqual([1, 1]);
+  });
+});
