@@ -55,7 +55,7 @@ export function OrdersTab() {
             width: 110,
             render: (_: unknown, r) => (r.measure === 'stop' ? '停产' : `限产 ${r.ratio}%`),
           },
-          { title: '生产线', dataIndex: 'siteNames', render: (names: string[]) => names.join('、') },
+          { title: '生产线', dataIndex: 'siteNames', width: 140, render: (names: string[]) => names.join('、') },
           { title: '开始', dataIndex: 'startTime', width: 170 },
           { title: '结束', dataIndex: 'endTime', width: 170 },
           {
