@@ -71,6 +71,15 @@ test('overview, an enterprise’s production-vs-treatment day, its alarm turned 
   await expect(points.first()).toContainText('DEMOELE110112001');
   await page.waitForTimeout(500);
   await screenshot(page, 'ele-enterprise-day');
+  await page.getByRole('button', { name: 'DEMOELE110112002' }).click();
+  const meter = page.locator('.ant-drawer');
+  await expect(meter).toContainText(`电表 DEMOELE110112002　${yesterday}`);
+  await expect(meter.getByText('共 96 条')).toBeVisible();
+  await expect(meter.locator('.ant-table-row').first()).toContainText(`${yesterday} 23:45:00`);
+  await page.waitForTimeout(300);
+  await screenshot(page, 'ele-meter');
+  await page.keyboard.press('Escape');
+  await expect(meter).toBeHidden();
 
   await page.getByRole('tab', { name: '告警' }).click();
   const alarmRow = page

@@ -29,6 +29,7 @@ import { useCan } from '../../shared/session/session-context';
 import { ConfirmLink } from '../../shared/table/ConfirmLink';
 import { compareOption } from './charts';
 import { eleApi, eleKeys, type Site } from './ele.api';
+import { MeterDrawer } from './MeterDrawer';
 
 const STATE_BADGE = { running: 'processing', standby: 'warning', stopped: 'default', unknown: 'default' } as const;
 
@@ -45,6 +46,7 @@ export function EnterpriseDetail() {
   const setDate = (d: Dayjs) => setParams({ date: d.format('YYYY-MM-DD') }, { replace: true });
   const [editing, setEditing] = useState<Site | 'new' | undefined>(undefined);
   const [binding, setBinding] = useState<Site | undefined>(undefined);
+  const [meter, setMeter] = useState<string | undefined>(undefined);
   const day = date.format('YYYY-MM-DD');
   const enterprise = useQuery({
     queryKey: eleKeys.call('enterprise', { enterpriseId }),
@@ -157,7 +159,13 @@ export function EnterpriseDetail() {
               title: '电表',
               key: 'meter',
               render: (_: unknown, r) =>
-                r.deviceCode === null ? <Typography.Text type="secondary">未绑定</Typography.Text> : r.deviceCode,
+                r.deviceCode === null ? (
+                  <Typography.Text type="secondary">未绑定</Typography.Text>
+                ) : (
+                  <Button type="link" size="small" onClick={() => setMeter(r.deviceCode ?? undefined)}>
+                    {r.deviceCode}
+                  </Button>
+                ),
             },
             {
               title: '当前功率',
@@ -217,6 +225,7 @@ export function EnterpriseDetail() {
         />
       )}
       {binding !== undefined && <BindForm site={binding} onClose={() => setBinding(undefined)} />}
+      {meter !== undefined && <MeterDrawer deviceCode={meter} date={day} onClose={() => setMeter(undefined)} />}
     </Space>
   );
 }

@@ -7,6 +7,7 @@ import {
   eleEnterpriseListResponse,
   eleEnterpriseRow,
   eleFreeMetersResponse,
+  eleHistoryResponse,
   eleHomeMapResponse,
   eleHomeOverviewResponse,
   eleHomeTrendResponse,
@@ -63,6 +64,7 @@ export const eleApi = {
   unbind: (siteId: string) => apiPostJson('/ele/eleSitedevice/unbind', { siteId }, eleSiteResponse),
   compare: (p: Params, signal: Signal) => apiGet('/ele/eleDataHistories/compare', p, eleCompareResponse, { signal }),
   dayChart: (p: Params, signal: Signal) => apiGet('/ele/eleDataHistories/dayChart', p, eleDayChartResponse, { signal }),
+  history: (p: Params, signal: Signal) => apiGet('/ele/eleDataHistories/list', p, eleHistoryResponse, { signal }),
   alarms: (p: Params, signal: Signal) => apiGet('/ele/eleAlarmInfo/list', p, eleAlarmListResponse, { signal }),
   acknowledge: (alarmId: string, note: string) =>
     apiPostJson('/ele/eleAlarmInfo/acknowledge', { alarmId, note }, alarmDetailResponse),

@@ -18,6 +18,9 @@ import { DERIVED_FACTORS, type EleDeps, METER_FACTORS, METER_TYPE } from './sour
 
 export type { ElectricityTables } from './electricity.tables';
 
+/** Shared-state channel: points, links or orders changed on some instance; every detector reloads. */
+const DETECTOR_CHANNEL = 'ele-detector';
+
 interface ElectricitySettings {
   /** DEMO_DATA=on (the default): the 【演示】 enterprises and their meters. */
   demo: boolean;
@@ -54,7 +57,7 @@ export const electricity = defineModule({
   migrations: { '0055_electricity': m0055 },
   settings: readElectricitySettings,
   create(context: ModuleContext<ElectricityTables, ElectricitySettings>) {
-    const { database, now, log, settings } = context;
+    const { database, now, log, settings, state } = context;
     const core = context.use(devices);
     const alarms = context.use(deviceAlarms).service;
     const gatewayApi = context.use(gateway);
@@ -73,7 +76,14 @@ export const electricity = defineModule({
       now,
     };
     const detector = new EleDetector(repository, deps, log);
-    const register = new RegisterService(repository, deps, () => detector.reload());
+    // A write reloads this instance's detector and tells the others (a meter may report to any of them).
+    const changed = async () => {
+      await detector.reload();
+      await state
+        .publish(DETECTOR_CHANNEL, 'reload')
+        .catch((err: unknown) => log.warn({ err }, 'could not tell the other instances of an electricity change'));
+    };
+    const register = new RegisterService(repository, deps, changed);
     const openAlarmsOf = async (deviceIds: readonly number[], scope: typeof NATIONWIDE) => {
       const counts = new Map<number, number>();
       if (deviceIds.length === 0) return counts;
@@ -106,6 +116,7 @@ export const electricity = defineModule({
     const problems = new ProblemsService(repository, register, alarms, deps);
     core.telemetry.onCommitted((batch) => detector.committed(batch));
     let demo: DemoElectricity | undefined;
+    let unsubscribe: (() => Promise<void>) | undefined;
 
     const ensureRules = async () => {
       const existing = await alarms.rules({ pageNum: 1, pageSize: 100, deviceType: METER_TYPE });
@@ -140,6 +151,9 @@ export const electricity = defineModule({
           log.error({ err }, 'the electricity alarm rules could not be installed'),
         );
         await detector.reload();
+        unsubscribe = await state.subscribe(DETECTOR_CHANNEL, () => {
+          detector.reload().catch((err: unknown) => log.error({ err }, 'electricity detector reload failed'));
+        });
         const port = gatewayApi.service.stats().tcp.port;
         if (!settings.demo || port === null) return;
         demo = new DemoElectricity(
@@ -159,6 +173,7 @@ export const electricity = defineModule({
       },
       async close() {
         demo?.stop();
+        await unsubscribe?.();
         await detector.idle();
       },
     };
