@@ -5,6 +5,7 @@ export * from './city';
 export * from './cluster';
 export * from './dashboards';
 export * from './display';
+export * from './electricity';
 export * from './freshness';
 export * from './grid';
 export * from './hj212';

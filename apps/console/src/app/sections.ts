@@ -56,7 +56,7 @@ export const SECTION_PARTS: Record<MenuKey, SectionParts> = {
   'noise': { icon: SoundOutlined },
   'smoke': { icon: FireOutlined, load: () => import('../sections/smoke') },
   'voc': { icon: ExperimentOutlined },
-  'ele': { icon: ThunderboltOutlined },
+  'ele': { icon: ThunderboltOutlined, load: () => import('../sections/ele') },
   'fire': { icon: AlertOutlined },
   'video': { icon: VideoCameraOutlined },
   'water': { icon: ExperimentOutlined },

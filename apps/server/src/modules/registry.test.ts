@@ -96,6 +96,13 @@ const TABLES = [
   'soundings',
   'wind_grids',
   'enterprises',
+  'ele_enterprises',
+  'ele_sites',
+  'ele_links',
+  'ele_orders',
+  'ele_problems',
+  'ele_problem_steps',
+  'ele_operations',
 ] as const;
 
 describe('the module registry', () => {

@@ -17,6 +17,7 @@ import { configuration } from './operator/configuration';
 import { deviceAlarms } from './operator/device-alarms';
 import { devices } from './operator/devices';
 import { dictionary } from './operator/dictionary';
+import { electricity } from './operator/electricity';
 import { events } from './operator/events';
 import { gateway } from './operator/gateway';
 import { grids } from './operator/grids';
@@ -104,6 +105,7 @@ export const MODULES = [
   cmsAdmin,
   operatorUpperAir,
   smoke,
+  electricity,
 ] as const;
 
 /** The whole database: every module's tables. */

@@ -7,6 +7,7 @@ export * from './configuration';
 export * from './device-alarms';
 export * from './devices';
 export * from './dictionary';
+export * from './electricity';
 export * from './events';
 export * from './grids';
 export * from './incidents';

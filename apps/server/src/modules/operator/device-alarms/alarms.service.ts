@@ -30,7 +30,7 @@ import { pageAnswer, pageOf } from '../../../platform/http/params';
 import type { AuditActor, AuditLog } from '../audit';
 import { areaName, type DeviceView } from '../devices';
 import type { AlarmEngine } from './alarm-engine';
-import type { AlarmRecord, AlarmsRepository, RuleRecord } from './alarms.repository';
+import type { AlarmFilter, AlarmRecord, AlarmsRepository, RuleRecord } from './alarms.repository';
 
 export interface Handler {
   actor: AuditActor;
@@ -192,10 +192,25 @@ export class AlarmsService {
   }
 
   /** The open alarms of some devices (already scoped by the caller): a sector's live flags. */
-  async openOf(deviceIds: readonly number[]): Promise<AlarmRecord[]> {
+  async openRecordsOf(deviceIds: readonly number[]): Promise<AlarmRecord[]> {
     if (deviceIds.length === 0) return [];
     const ids = new Set(deviceIds);
     return (await this.repository.open()).filter((a) => ids.has(a.device_id));
+  }
+
+  /**
+   * The alarms of some devices (a sector module's list of its own devices' alarms, e.g. 分表计电's
+   * meters): the same rows and lifecycle as the alarm centre.
+   */
+  async listOfDevices(
+    deviceIds: readonly number[],
+    filter: Pick<AlarmFilter, 'status' | 'from' | 'to' | 'raisedFrom' | 'open'>,
+    page: { pageNum: number; pageSize: number },
+    scope: AreaScope,
+  ) {
+    const paging = pageOf(page, 20);
+    const result = await this.repository.list({ ...filter, deviceIds }, scope, paging);
+    return pageAnswer(paging, { list: await this.present(result.list), total: result.total });
   }
 
   async detail(id: number, scope: AreaScope) {

@@ -138,7 +138,7 @@ export class SmokeService {
     }));
     const ids = linked.flatMap((l) => (l.monitor === undefined ? [] : [l.monitor.id]));
     const latest = await this.sources.latest(ids);
-    const open = await this.sources.alarms.openOf(ids);
+    const open = await this.sources.alarms.openRecordsOf(ids);
     const now = this.now();
     return linked.map(({ enterprise, monitor }): LiveBase => {
       const values = monitor === undefined ? [] : (latest.get(monitor.id) ?? []);
