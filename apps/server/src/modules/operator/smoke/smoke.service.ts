@@ -56,7 +56,7 @@ export interface SmokeSources {
     from: number,
     to: number,
   ): Promise<Array<{ factor: string; t: number; value: number | null }>>;
-  alarms: Pick<AlarmsService, 'list' | 'kindCounts' | 'openOf' | 'acknowledge' | 'clear' | 'detail'>;
+  alarms: Pick<AlarmsService, 'list' | 'kindCounts' | 'openRecordsOf' | 'acknowledge' | 'clear' | 'detail'>;
   /** The S01 rules applying to a device (the engine's): the limit and the purifier threshold. */
   rules(deviceId: number): ReadonlyArray<{ kind: string; threshold: number | null }>;
   /** The installation's S01 rules of no particular device. */
