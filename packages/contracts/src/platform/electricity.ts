@@ -3,6 +3,7 @@ import { chinaDateTime } from '../air';
 import { envelope } from '../envelope';
 import { areaCode } from '../reference';
 import { deviceId, mnCode } from './devices';
+import { creditCode, optionalText, requiredText } from './enterprises';
 import { pageOf, pageQuery } from './paging';
 
 /**
@@ -19,16 +20,12 @@ const idText = (what: string) =>
     .string()
     .regex(/^[1-9]\d{0,9}$/, `不是有效的${what}`)
     .describe(what);
-export const enterpriseId = idText('企业编号（enterpriseId）');
+export const eleEnterpriseId = idText('企业编号（enterpriseId）');
 export const eleSiteId = idText('监测点编号（siteId）');
 export const problemId = idText('问题单编号（problemId）');
 export const eleOrderId = idText('停限产令编号（orderId）');
 export const eleOperationId = idText('运维记录编号（id）');
 
-const text = (max: number, what: string) =>
-  z.string().trim().min(1, `${what}不能为空`).max(max, `${what}不能超过 ${max} 个字符`);
-const optionalText = (max: number, what: string) =>
-  z.string().trim().max(max, `${what}不能超过 ${max} 个字符`).default('');
 const kw = (what: string) =>
   z
     .number({ error: `${what}应为数字` })
@@ -37,7 +34,7 @@ const kw = (what: string) =>
 
 /** Industries of GB/T 4754-2017 (国民经济行业分类) most watched by 分表计电: code and name. */
 // biome-ignore format: one line per industry
-export const TRADE_TYPES = [
+export const ELE_TRADE_TYPES = [
   { code: 'C2110', name: '木质家具制造' },
   { code: 'C2190', name: '其他家具制造' },
   { code: 'C3031', name: '粘土砖瓦及建筑砌块制造' },
@@ -55,24 +52,18 @@ export const TRADE_TYPES = [
   { code: 'C2511', name: '原油加工及石油制品制造' },
   { code: 'C2614', name: '有机化学原料制造' },
 ] as const;
-export const tradeTypeCode = z.enum(TRADE_TYPES.map((t) => t.code) as [string, ...string[]], {
+export const tradeTypeCode = z.enum(ELE_TRADE_TYPES.map((t) => t.code) as [string, ...string[]], {
   error: '请选择行业类别（GB/T 4754-2017）',
 });
 
-export const OPERATE_STATUSES = { operating: '正常生产', suspended: '停产', closed: '关停' } as const;
-export const operateStatus = z.enum(['operating', 'suspended', 'closed'], { error: '请选择生产状态' });
+export const ELE_OPERATE_STATUSES = { operating: '正常生产', suspended: '停产', closed: '关停' } as const;
+export const eleOperateStatus = z.enum(['operating', 'suspended', 'closed'], { error: '请选择生产状态' });
 
 export const ELE_SITE_KINDS = { production: '生产线', treatment: '治污设施' } as const;
 export const eleSiteKind = z.enum(['production', 'treatment'], { error: '请选择监测点类型' });
 
 export const METER_STATES = { stopped: '停机', standby: '待机', running: '运行', unknown: '无数据' } as const;
 export const meterStateCode = z.enum(['stopped', 'standby', 'running', 'unknown']);
-
-/** Credit code of GB 32100-2015: 18 characters of digits and capitals without I, O, Z, S, V. */
-export const creditCode = z
-  .string()
-  .trim()
-  .regex(/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/, '统一社会信用代码应为 18 位（GB 32100-2015）');
 
 const longitude = z.number().min(73, '经度应在中国境内（73–136）').max(136, '经度应在中国境内（73–136）');
 const latitude = z.number().min(3, '纬度应在中国境内（3–54）').max(54, '纬度应在中国境内（3–54）');
@@ -85,7 +76,7 @@ export const eleEnterpriseRow = z.object({
   creditCode: z.string(),
   tradeType: z.string(),
   tradeTypeName: z.string(),
-  operateStatus: operateStatus,
+  operateStatus: eleOperateStatus,
   operateStatusName: z.string(),
   areaCode: z.string(),
   areaName: z.string(),
@@ -107,16 +98,16 @@ export type EleEnterpriseRow = z.infer<typeof eleEnterpriseRow>;
 export const eleEnterpriseListQuery = pageQuery.extend({
   name: z.string().trim().max(40, '名称过长').optional(),
   tradeType: tradeTypeCode.optional(),
-  operateStatus: operateStatus.optional(),
+  operateStatus: eleOperateStatus.optional(),
   areaCode: areaCode.optional(),
 });
-export const eleEnterpriseIdQuery = z.object({ enterpriseId });
+export const eleEnterpriseIdQuery = z.object({ enterpriseId: eleEnterpriseId });
 export const eleEnterpriseSaveBody = z.object({
-  enterpriseId: enterpriseId.optional().describe('不填为新增'),
-  name: text(60, '企业名称'),
+  enterpriseId: eleEnterpriseId.optional().describe('不填为新增'),
+  name: requiredText(60, '企业名称'),
   creditCode,
   tradeType: tradeTypeCode,
-  operateStatus: operateStatus.default('operating'),
+  operateStatus: eleOperateStatus.default('operating'),
   areaCode,
   lon: longitude,
   lat: latitude,
@@ -159,7 +150,7 @@ export const eleSiteRow = z.object({
 });
 export type EleSiteRow = z.infer<typeof eleSiteRow>;
 export const eleSiteListQuery = pageQuery.extend({
-  enterpriseId: enterpriseId.optional(),
+  enterpriseId: eleEnterpriseId.optional(),
   kind: eleSiteKind.optional(),
   bound: z.enum(['yes', 'no']).optional().describe('是否已绑定电表'),
 });
@@ -167,8 +158,8 @@ export const eleSiteIdQuery = z.object({ siteId: eleSiteId });
 export const eleSiteSaveBody = z
   .object({
     siteId: eleSiteId.optional().describe('不填为新增'),
-    enterpriseId,
-    name: text(40, '监测点名称'),
+    enterpriseId: eleEnterpriseId,
+    name: requiredText(40, '监测点名称'),
     kind: eleSiteKind,
     process: optionalText(60, '工序或工艺'),
     ratedKw: kw('额定功率').nullable().default(null),
@@ -268,7 +259,7 @@ export const eleDayChartResponse = envelope(
 );
 
 export const eleCompareQuery = z.object({
-  enterpriseId,
+  enterpriseId: eleEnterpriseId,
   date: chinaDate.optional(),
   interval: eleDayChartQuery.shape.interval,
   minMinutes: z.coerce.number().int().min(0).max(1440).default(30).describe('异常时段的最短持续分钟数'),
@@ -298,7 +289,7 @@ export const eleCompareResponse = envelope(
 // --- Alarms (the shared lifecycle's alarms of the enterprises' meters) --------------------------
 
 export const eleAlarmListQuery = pageQuery.extend({
-  enterpriseId: enterpriseId.optional(),
+  enterpriseId: eleEnterpriseId.optional(),
   status: z.enum(['active', 'acknowledged', 'cleared']).optional(),
   startTime: chinaDateTime.optional(),
   endTime: chinaDateTime.optional(),
@@ -352,15 +343,15 @@ export const eleProblemDetail = eleProblemRow.extend({
   ),
 });
 export const eleProblemListQuery = pageQuery.extend({
-  enterpriseId: enterpriseId.optional(),
+  enterpriseId: eleEnterpriseId.optional(),
   state: problemState.optional(),
 });
 export const eleProblemIdQuery = z.object({ problemId });
 export const eleProblemSaveBody = z.object({
-  enterpriseId: enterpriseId.optional().describe('手工新建时必填；由告警生成时取告警的企业'),
+  enterpriseId: eleEnterpriseId.optional().describe('手工新建时必填；由告警生成时取告警的企业'),
   siteId: eleSiteId.optional(),
   alarmId: deviceId.optional().describe('由告警生成问题单'),
-  title: text(60, '问题标题').optional(),
+  title: requiredText(60, '问题标题').optional(),
   description: optionalText(500, '问题描述'),
   deadline: z
     .string()
@@ -400,15 +391,15 @@ export const eleOperationRow = z.object({
   createdBy: z.string(),
 });
 export const eleOperationListQuery = pageQuery.extend({
-  enterpriseId: enterpriseId.optional(),
+  enterpriseId: eleEnterpriseId.optional(),
   deviceCode: mnCode.optional(),
   kind: eleOperationKind.optional(),
 });
 export const eleOperationSaveBody = z.object({
   deviceCode: mnCode,
   kind: eleOperationKind,
-  content: text(300, '运维内容'),
-  worker: text(20, '运维人员'),
+  content: requiredText(300, '运维内容'),
+  worker: requiredText(20, '运维人员'),
   time: chinaDateTime,
 });
 export const eleOperationDeleteBody = z.object({ id: eleOperationId });
@@ -435,13 +426,13 @@ export const eleOrderRow = z.object({
   createdBy: z.string(),
 });
 export const eleOrderListQuery = pageQuery.extend({
-  enterpriseId: enterpriseId.optional(),
+  enterpriseId: eleEnterpriseId.optional(),
   status: z.enum(['pending', 'active', 'ended', 'revoked']).optional(),
 });
 export const eleOrderSaveBody = z
   .object({
-    enterpriseId,
-    title: text(60, '停限产令名称'),
+    enterpriseId: eleEnterpriseId,
+    title: requiredText(60, '停限产令名称'),
     measure: orderMeasure,
     ratio: z
       .number()

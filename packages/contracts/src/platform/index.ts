@@ -8,6 +8,7 @@ export * from './device-alarms';
 export * from './devices';
 export * from './dictionary';
 export * from './electricity';
+export * from './enterprises';
 export * from './events';
 export * from './grids';
 export * from './incidents';

@@ -1,10 +1,11 @@
-import { CREDIT_CODE_MESSAGES, creditCodeProblem, FUME_STANDARDS, RESTAURANT_SCALES } from '@lantian/domain';
+import { FUME_STANDARDS, RESTAURANT_SCALES } from '@lantian/domain';
 import { z } from 'zod';
 import { chinaDateTime } from '../air';
 import { envelope } from '../envelope';
 import { areaCode } from '../reference';
 import { alarmKind, alarmRow, alarmStatus } from './device-alarms';
 import { deviceId, mnCode } from './devices';
+import { creditCode, optionalText, requiredText } from './enterprises';
 import { pageOf, pageQuery } from './paging';
 
 /**
@@ -28,21 +29,6 @@ export const SCALE_NAMES = {
   medium: RESTAURANT_SCALES.medium.name,
   large: RESTAURANT_SCALES.large.name,
 } as const;
-
-const text = (max: number, what: string) =>
-  z.string().trim().min(1, `${what}不能为空`).max(max, `${what}不能超过 ${max} 个字符`);
-const optionalText = (max: number, what: string) =>
-  z.string().trim().max(max, `${what}不能超过 ${max} 个字符`).default('');
-
-export const creditCode = z
-  .string({ error: '请填写统一社会信用代码' })
-  .trim()
-  .transform((s) => s.toUpperCase())
-  .superRefine((code, ctx) => {
-    const problem = creditCodeProblem(code);
-    if (problem !== null) ctx.addIssue({ code: 'custom', message: CREDIT_CODE_MESSAGES[problem] });
-  })
-  .describe('统一社会信用代码（GB 32100-2015，含校验位）');
 
 export const enterpriseId = deviceId.describe('企业编号（enterpriseId，即油烟站点的 stationCode）');
 
@@ -80,7 +66,7 @@ const longitude = z.number().min(73, '经度应在中国境内（73–136）').m
 const latitude = z.number().min(3, '纬度应在中国境内（3–54）').max(54, '纬度应在中国境内（3–54）');
 
 export const enterpriseSaveBody = z.object({
-  name: text(60, '企业名称'),
+  name: requiredText(60, '企业名称'),
   creditCode,
   tradeType: tradeType.default('restaurant'),
   cuisine: optionalText(20, '菜系'),

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { OPERATE_STATUSES } from '@lantian/contracts';
+import { ELE_OPERATE_STATUSES } from '@lantian/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Badge, Button, Form, Input, InputNumber, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { useCan } from '../../shared/session/session-context';
 import { type Enterprise, eleApi, eleKeys } from './ele.api';
 import { usePaging } from './paging';
 
-const STATUS_OPTIONS = Object.entries(OPERATE_STATUSES).map(([value, label]) => ({ value, label }));
+const STATUS_OPTIONS = Object.entries(ELE_OPERATE_STATUSES).map(([value, label]) => ({ value, label }));
 
 export function useTradeTypes() {
   return useQuery({

@@ -36,7 +36,7 @@ interface DemoSite {
 // biome-ignore format: one entry per enterprise
 const DEMO_ENTERPRISES = [
   {
-    name: '【演示】北京华林家具有限公司', creditCode: '91110112MA01DEM001', tradeType: 'C2110', areaCode: '110112',
+    name: '【演示】北京华林家具有限公司', creditCode: '91110112MA01DEM00N', tradeType: 'C2110', areaCode: '110112',
     lon: 116.676, lat: 39.893, address: '【演示】通州区台湖镇工业园', contact: '王经理', phone: '13800000001',
     sites: [
       { name: '喷涂线', kind: 'production', process: '水性漆喷涂、晾干', ratedKw: 45, baselineKw: 38, standbyKw: 1.5, runningKw: 10, minLoadPercent: null, mn: 'DEMOELE110112001', profile: 'spray_line' },
@@ -44,7 +44,7 @@ const DEMO_ENTERPRISES = [
     ] as DemoSite[],
   },
   {
-    name: '【演示】北京金砖建材有限公司', creditCode: '91110111MA01DEM002', tradeType: 'C3031', areaCode: '110111',
+    name: '【演示】北京金砖建材有限公司', creditCode: '91110111MA01DEM008', tradeType: 'C3031', areaCode: '110111',
     lon: 116.139, lat: 39.748, address: '【演示】房山区琉璃河镇', contact: '李厂长', phone: '13800000002',
     sites: [
       { name: '隧道窑', kind: 'production', process: '烧结砖焙烧', ratedKw: 200, baselineKw: 180, standbyKw: 20, runningKw: 60, minLoadPercent: null, mn: 'DEMOELE110111001', profile: 'kiln' },

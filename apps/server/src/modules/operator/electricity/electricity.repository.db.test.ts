@@ -45,8 +45,8 @@ describe.each(testDialects())('electricity repository on %s', (dialect) => {
   async function setup() {
     const { database } = await fresh();
     const repo = new ElectricityRepository(database);
-    const furniture = await repo.insertEnterprise(enterprise('华林家具', '91110112MA01TEXT01', '110112'));
-    const brick = await repo.insertEnterprise(enterprise('金砖建材', '91110105MA01TEXT02', '110105', 'C3031'));
+    const furniture = await repo.insertEnterprise(enterprise('华林家具', '91110112MA01TEXT0K', '110112'));
+    const brick = await repo.insertEnterprise(enterprise('金砖建材', '91110105MA01TEXT0F', '110105', 'C3031'));
     const line = await repo.insertSite(site(furniture, '110112', '喷涂线', 'production', 11), []);
     const voc = await repo.insertSite(site(furniture, '110112', 'VOCs', 'treatment', 12), [line]);
     const kiln = await repo.insertSite(site(brick, '110105', '隧道窑', 'production', null), []);
@@ -60,7 +60,7 @@ describe.each(testDialects())('electricity repository on %s', (dialect) => {
     expect(await names(NATIONWIDE)).toEqual(['华林家具', '金砖建材']);
     expect(await names(TONGZHOU)).toEqual(['华林家具']);
     expect(await names(BEIJING, { tradeType: 'C3031' })).toEqual(['金砖建材']);
-    expect(await names(BEIJING, { name: 'text02' })).toEqual(['金砖建材']);
+    expect(await names(BEIJING, { name: 'text0f' })).toEqual(['金砖建材']);
     expect(await repo.enterprise(brick, TONGZHOU)).toBeUndefined();
     expect((await repo.sites({ bound: true }, BEIJING, PAGE)).list.map((s) => s.id)).toEqual([line, voc]);
     expect((await repo.allSites({ bound: false }, BEIJING)).map((s) => s.id)).toEqual([kiln]);

@@ -115,8 +115,8 @@ beforeAll(async () => {
     permissions: ['ele:view'],
   });
 
-  ids.furniture = await enterprise('华林家具', '91110112MA01TEXT01', '110112', 'C2110');
-  ids.brick = await enterprise('金砖建材', '91110105MA01TEXT02', '110105', 'C3031');
+  ids.furniture = await enterprise('华林家具', '91110112MA01TEXT0K', '110112', 'C2110');
+  ids.brick = await enterprise('金砖建材', '91110105MA01TEXT0F', '110105', 'C3031');
   ids.sprayMeter = await meter('ELE0001', '110112');
   ids.vocMeter = await meter('ELE0002', '110112');
   ids.kilnMeter = await meter('ELE0003', '110105');
@@ -210,7 +210,7 @@ describe('the register', () => {
     expect(bad.json().msg).toContain('统一社会信用代码');
     const duplicate = await post(admin, '/ele/eleEnterpriseInfo/save', {
       name: '另一厂',
-      creditCode: '91110112MA01TEXT01',
+      creditCode: '91110112MA01TEXT0K',
       tradeType: 'C2110',
       areaCode: '110105',
       lon: 116.4,

@@ -1,5 +1,7 @@
 import {
+  ELE_OPERATE_STATUSES,
   ELE_SITE_KINDS,
+  ELE_TRADE_TYPES,
   type EleEnterpriseRow,
   type EleSiteRow,
   ErrorCode,
@@ -10,9 +12,7 @@ import {
   type eleSiteListQuery,
   type eleSiteSaveBody,
   METER_STATES,
-  OPERATE_STATUSES,
   ORDER_MEASURES,
-  TRADE_TYPES,
 } from '@lantian/contracts';
 import { checkOrder, formatChinaDateTime, meterState, parseChinaDateTime } from '@lantian/domain';
 import type { z } from 'zod';
@@ -34,7 +34,7 @@ export interface EleEditor {
 export const enterpriseNotFound = () => notFound('企业不存在或不在您的管辖范围');
 export const siteNotFound = () => notFound('监测点不存在或不在您的管辖范围');
 
-const tradeName = (code: string) => TRADE_TYPES.find((t) => t.code === code)?.name ?? code;
+const tradeName = (code: string) => ELE_TRADE_TYPES.find((t) => t.code === code)?.name ?? code;
 
 /** A meter's latest power and whether it is fresh enough to say what runs now. */
 interface MeterNow {
@@ -56,7 +56,7 @@ export class RegisterService {
   ) {}
 
   tradeTypes() {
-    return TRADE_TYPES.map((t) => ({ code: t.code, name: t.name }));
+    return ELE_TRADE_TYPES.map((t) => ({ code: t.code, name: t.name }));
   }
 
   // --- Meters now ---
@@ -157,7 +157,7 @@ export class RegisterService {
         tradeType: row.trade_type,
         tradeTypeName: tradeName(row.trade_type),
         operateStatus: row.operate_status as EleEnterpriseRow['operateStatus'],
-        operateStatusName: OPERATE_STATUSES[row.operate_status as EleEnterpriseRow['operateStatus']],
+        operateStatusName: ELE_OPERATE_STATUSES[row.operate_status as EleEnterpriseRow['operateStatus']],
         areaCode: row.area_code,
         areaName: areaName(row.area_code),
         lon: row.lon,

@@ -71,11 +71,13 @@ export const smoke = defineModule({
       routes: smokeRoutes({ register, smoke: service }),
       async start() {
         detector.remember(
-          (await alarms.service.openRecordsOf([...new Set((await monitors(NATIONWIDE)).map((d) => d.id))])).map((a) => ({
-            rule_id: a.rule_id,
-            device_id: a.device_id,
-            kind: a.kind,
-          })),
+          (await alarms.service.openRecordsOf([...new Set((await monitors(NATIONWIDE)).map((d) => d.id))])).map(
+            (a) => ({
+              rule_id: a.rule_id,
+              device_id: a.device_id,
+              kind: a.kind,
+            }),
+          ),
         );
         if (!settings.demoEnterprises) return;
         const written = await seedDemoEnterprises(
