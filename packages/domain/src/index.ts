@@ -23,3 +23,4 @@ export * from './upper-air';
 export * from './validation';
 export * from './weather';
 export * from './weather-sources';
+export * from './video';
