@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelope } from '../envelope';
 import { pageOf, pageQuery } from './paging';
 
 /**
@@ -50,29 +51,30 @@ export const videoCamera = z.object({
 export type VideoCamera = z.infer<typeof videoCamera>;
 
 export const deviceChannelsQuery = z.object({ deviceCode });
-export const deviceChannelsResponse = videoCamera;
+export const deviceChannelsResponse = envelope(videoCamera);
 
 export const channelListQuery = pageQuery.extend({
   siteCode: z.string().trim().max(64).optional().describe('站点编码'),
   keyword: z.string().trim().max(50).optional().describe('按摄像机名称或编号搜索'),
 });
-export const channelListResponse = pageOf(videoCamera);
+export const channelListResponse = envelope(pageOf(videoCamera));
 
 export const voStartQuery = z.object({
   siteCode: z.string().trim().min(1, '请填写站点编码 siteCode').max(64),
   siteType: z.enum(['2'], { message: 'siteType 目前只支持 2（设备站点）' }).default('2'),
 });
-export const voStartResponse = z.array(videoCamera);
+export const voStartResponse = envelope(z.array(videoCamera));
 
 export const startVoQuery = z.object({ deviceCode, channelid: channelId.default(1) });
-export const startVoResponse = streamView;
+export const startVoResponse = envelope(streamView);
 
 export const ptzQuery = z.object({ deviceCode, channelid: channelId.default(1), command: ptzCommand });
-export const ptzResponse = z.object({
+export const ptzAnswer = z.object({
   command: ptzCommand,
   velocity: z.object({ x: z.number(), y: z.number(), zoom: z.number() }),
   position: z.object({ x: z.number(), y: z.number(), zoom: z.number() }).nullable().describe('命令后摄像机报告的位置'),
 });
+export const ptzResponse = envelope(ptzAnswer);
 
 const rtspUrl = z
   .string()
@@ -105,4 +107,4 @@ export const cameraSaveBody = z.object({
   onvifPassword: z.string().max(128).optional(),
 });
 export type CameraSaveBody = z.input<typeof cameraSaveBody>;
-export const cameraSaveResponse = videoCamera;
+export const cameraSaveResponse = envelope(videoCamera);
