@@ -95,6 +95,8 @@ const TABLES = [
   'sounding_stations',
   'soundings',
   'wind_grids',
+  'video_cameras',
+  'video_channels',
 ] as const;
 
 describe('the module registry', () => {

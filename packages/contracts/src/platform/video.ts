@@ -9,14 +9,35 @@ import { pageOf, pageQuery } from './paging';
  */
 
 export const STREAM_STATES = ['idle', 'connecting', 'live', 'offline'] as const;
-export const streamState = z.enum(STREAM_STATES).describe('idle 未播放，connecting 连接中，live 直播中，offline 无法连接');
+export const streamState = z
+  .enum(STREAM_STATES)
+  .describe('idle 未播放，connecting 连接中，live 直播中，offline 无法连接');
 
 /** The spec's PTZ `command` values; `stop` ends any move. */
-export const PTZ_COMMANDS = ['up', 'down', 'left', 'right', 'upleft', 'upright', 'downleft', 'downright', 'zoomin', 'zoomout', 'stop'] as const;
-export const ptzCommand = z.enum(PTZ_COMMANDS, { message: 'command 应为 up、down、left、right、upleft、upright、downleft、downright、zoomin、zoomout 或 stop' });
+export const PTZ_COMMANDS = [
+  'up',
+  'down',
+  'left',
+  'right',
+  'upleft',
+  'upright',
+  'downleft',
+  'downright',
+  'zoomin',
+  'zoomout',
+  'stop',
+] as const;
+export type PtzCommand = (typeof PTZ_COMMANDS)[number];
+export const ptzCommand = z.enum(PTZ_COMMANDS, {
+  message: 'command 应为 up、down、left、right、upleft、upright、downleft、downright、zoomin、zoomout 或 stop',
+});
 
 const deviceCode = z.string().trim().min(1, '请填写设备编号 deviceCode').max(64, 'deviceCode 过长');
-const channelId = z.coerce.number({ message: 'channelid 应为数字' }).int('channelid 应为整数').min(1, 'channelid 从 1 开始').max(64, 'channelid 最大 64');
+const channelId = z.coerce
+  .number({ message: 'channelid 应为数字' })
+  .int('channelid 应为整数')
+  .min(1, 'channelid 从 1 开始')
+  .max(64, 'channelid 最大 64');
 
 export const streamView = z.object({
   state: streamState,

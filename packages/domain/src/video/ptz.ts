@@ -52,5 +52,9 @@ export function ptzAdvance(
   while (x > 1) x -= 2;
   while (x < -1) x += 2;
   const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
-  return { x, y: clamp(position.y + velocity.y * step, -1, 1), zoom: clamp(position.zoom + velocity.zoom * step, 0, 1) };
+  return {
+    x,
+    y: clamp(position.y + velocity.y * step, -1, 1),
+    zoom: clamp(position.zoom + velocity.zoom * step, 0, 1),
+  };
 }

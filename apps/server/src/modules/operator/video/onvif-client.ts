@@ -60,7 +60,11 @@ export class OnvifPtz {
     return pending;
   }
 
-  private async run<T>(endpoint: OnvifEndpoint, what: string, call: (cam: Cam, done: (err: unknown, value?: T) => void) => void) {
+  private async run<T>(
+    endpoint: OnvifEndpoint,
+    what: string,
+    call: (cam: Cam, done: (err: unknown, value?: T) => void) => void,
+  ) {
     const cam = await this.connect(endpoint);
     try {
       return await withTimeout<T>((done) => call(cam, done), what);

@@ -35,18 +35,18 @@ describe('ONVIF PTZ through the onvif client against the simulator', () => {
 
   it('a wrong password is refused by the camera (WS-Security digest checked)', async () => {
     const before = camera.rejected;
-    await expect(new OnvifPtz().move({ url, username: 'admin', password: 'wrong' }, 1, { x: 0, y: 0.5, zoom: 0 })).rejects.toBeInstanceOf(
-      CameraUnreachable,
-    );
+    await expect(
+      new OnvifPtz().move({ url, username: 'admin', password: 'wrong' }, 1, { x: 0, y: 0.5, zoom: 0 }),
+    ).rejects.toBeInstanceOf(CameraUnreachable);
     expect(camera.rejected).toBeGreaterThan(before);
     expect(camera.moves.filter((m) => m.channel === 1)).toHaveLength(0);
   });
 
   it('a camera that is not there fails within the timeout', async () => {
     const started = Date.now();
-    await expect(new OnvifPtz().stop({ url: 'http://127.0.0.1:1/onvif/device_service', username: 'a', password: 'b' }, 1)).rejects.toBeInstanceOf(
-      CameraUnreachable,
-    );
+    await expect(
+      new OnvifPtz().stop({ url: 'http://127.0.0.1:1/onvif/device_service', username: 'a', password: 'b' }, 1),
+    ).rejects.toBeInstanceOf(CameraUnreachable);
     expect(Date.now() - started).toBeLessThan(5000);
   });
 });

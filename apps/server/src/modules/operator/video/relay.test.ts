@@ -31,7 +31,11 @@ describe.skipIf(missing !== undefined)('RTSP → HLS relay with the real ffmpeg 
     dir = await mkdtemp(join(tmpdir(), 'lantian-relay-'));
     camera = new TestCamera(await freePort(), ['/ch1']);
     await camera.start();
-    relays = new RelayManager({ dir, ffmpeg: 'ffmpeg', idleSeconds: 2, connectSeconds: 4 }, pino({ level: 'silent' }), (key) => `/hls/${key}/index.m3u8`);
+    relays = new RelayManager(
+      { dir, ffmpeg: 'ffmpeg', idleSeconds: 2, connectSeconds: 4 },
+      pino({ level: 'silent' }),
+      (key) => `/hls/${key}/index.m3u8`,
+    );
   });
   afterAll(async () => {
     await relays.close();

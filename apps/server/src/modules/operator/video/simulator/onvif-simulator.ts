@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ptzAdvance, type PtzVelocity } from '@lantian/domain';
+import { type PtzVelocity, ptzAdvance } from '@lantian/domain';
 
 /**
  * A small ONVIF camera (Profile S, SOAP 1.2 over HTTP): the demo camera's control side and the tests'
@@ -130,7 +130,9 @@ export class OnvifSimulator {
       res.writeHead(status, { 'content-type': 'application/soap+xml; charset=utf-8' }).end(xml);
     };
     if (req.method !== 'POST') return send(405, fault('ter:InvalidArgs', 'POST only'));
-    const action = ACTIONS.find((a) => new RegExp(`<(?:\\w+:)?${a}[\\s/>]`).test(body.split(/<(?:\w+:)?Body\b/)[1] ?? ''));
+    const action = ACTIONS.find((a) =>
+      new RegExp(`<(?:\\w+:)?${a}[\\s/>]`).test(body.split(/<(?:\w+:)?Body\b/)[1] ?? ''),
+    );
     if (action === undefined) return send(400, fault('ter:ActionNotSupported', 'Action not supported'));
     if (action !== 'GetSystemDateAndTime' && !this.authorized(body)) {
       this.rejected += 1;
@@ -154,7 +156,13 @@ export class OnvifSimulator {
     for (const [seen, at] of this.nonces) if (now - at > 600_000) this.nonces.delete(seen);
     if (this.nonces.has(nonce)) return false;
     const expected = createHash('sha1')
-      .update(Buffer.concat([Buffer.from(nonce, 'base64'), Buffer.from(created, 'ascii'), Buffer.from(this.options.password, 'ascii')]))
+      .update(
+        Buffer.concat([
+          Buffer.from(nonce, 'base64'),
+          Buffer.from(created, 'ascii'),
+          Buffer.from(this.options.password, 'ascii'),
+        ]),
+      )
       .digest('base64');
     if (username !== this.options.username || expected !== digest) return false;
     this.nonces.set(nonce, now);
@@ -222,7 +230,11 @@ export class OnvifSimulator {
         const velocity: PtzVelocity =
           action === 'Stop'
             ? { ...ZERO }
-            : { x: attr(body, 'PanTilt', 'x') ?? 0, y: attr(body, 'PanTilt', 'y') ?? 0, zoom: attr(body, 'Zoom', 'x') ?? 0 };
+            : {
+                x: attr(body, 'PanTilt', 'x') ?? 0,
+                y: attr(body, 'PanTilt', 'y') ?? 0,
+                zoom: attr(body, 'Zoom', 'x') ?? 0,
+              };
         const at = Date.now();
         this.heads[channel - 1] = { position: this.position(channel), velocity, since: at };
         this.moves.push({ channel, kind: action, velocity, at });

@@ -25,14 +25,16 @@ export function testCameraScript(): string {
 
 /** Undefined when the test camera and the relay can run here, else the reason (Chinese). */
 export function testCameraUnavailable(ffmpeg = 'ffmpeg'): string | undefined {
-  if (spawnSync(ffmpeg, ['-version'], { stdio: 'ignore' }).status !== 0) return '未安装 ffmpeg（apt-get install ffmpeg）';
+  if (spawnSync(ffmpeg, ['-version'], { stdio: 'ignore' }).status !== 0)
+    return '未安装 ffmpeg（apt-get install ffmpeg）';
   if (!existsSync(testCameraScript())) return '找不到测试摄像机脚本 tools/video/test-camera.py';
   const probe = spawnSync(
     PYTHON,
     ['-c', "import gi; gi.require_version('GstRtspServer','1.0'); from gi.repository import GstRtspServer"],
     { stdio: 'ignore' },
   );
-  if (probe.status !== 0) return '未安装 GStreamer RTSP 服务（apt-get install python3-gi gir1.2-gst-rtsp-server-1.0 gstreamer1.0-plugins-ugly）';
+  if (probe.status !== 0)
+    return '未安装 GStreamer RTSP 服务（apt-get install python3-gi gir1.2-gst-rtsp-server-1.0 gstreamer1.0-plugins-ugly）';
   return undefined;
 }
 
