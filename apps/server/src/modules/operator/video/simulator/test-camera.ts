@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The RTSP test camera (tools/video/test-camera.py: GStreamer's RTSP server with a test pattern and a
@@ -14,7 +15,7 @@ const PYTHON = process.env.VIDEO_TEST_CAMERA_PYTHON ?? '/usr/bin/python3';
 
 export function testCameraScript(): string {
   // Source and build both sit four or more levels below the repository root; look upwards for tools/.
-  let dir = __dirname;
+  let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 8; i += 1) {
     const candidate = resolve(dir, 'tools/video/test-camera.py');
     if (existsSync(candidate)) return candidate;
