@@ -37,7 +37,7 @@ def main() -> int:
         launch = (
             f"( videotestsrc is-live=true pattern={pattern} ! video/x-raw,width=640,height=360,framerate=15/1 "
             f"! clockoverlay time-format=\"%Y-%m-%d %H:%M:%S\" halignment=left valignment=bottom "
-            f"! textoverlay text=\"{args.label} {path}\" halignment=left valignment=top "
+            f"! textoverlay text=\"{args.label} {path}\" halignment=right valignment=bottom "
             "! x264enc tune=zerolatency speed-preset=ultrafast key-int-max=15 bitrate=600 "
             "! video/x-h264,profile=baseline ! rtph264pay name=pay0 pt=96 config-interval=1 )"
         )

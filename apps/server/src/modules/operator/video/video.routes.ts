@@ -13,13 +13,19 @@ import {
   voStartQuery,
   voStartResponse,
 } from '@lantian/contracts';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../../platform/errors';
-import { operatorOf } from '../../../platform/http/principal';
+import { actorOf, operatorOf } from '../../../platform/http/principal';
 import { type ApiApp, ok, routesOf } from '../../../platform/http/routes';
-import { editorOf } from '../devices/devices.routes';
 import type { RelayManager } from './relay';
-import type { VideoService } from './video.service';
+import type { Editor, VideoService } from './video.service';
+
+const editorOf = (request: FastifyRequest): Editor => ({
+  actor: actorOf(request),
+  ip: request.ip,
+  scope: operatorOf(request).scope,
+});
 
 const SCOPE_NOTE = '限本人所辖区域：辖区外的摄像机与站点为 404。';
 

@@ -11,13 +11,19 @@ import type { z } from 'zod';
 import type { AreaScope } from '../../../platform/db/area-scope';
 import { AppError, invalidField, notFound } from '../../../platform/errors';
 import { pageAnswer, pageOf } from '../../../platform/http/params';
-import type { AuditLog } from '../audit';
+import type { AuditActor, AuditLog } from '../audit';
 import type { DeviceView, RegistryService } from '../devices';
-import type { Editor } from '../devices/registry.service';
 import type { CameraConfig, CamerasRepository, ChannelRecord } from './cameras.repository';
 import { CameraUnreachable, type OnvifPtz } from './onvif-client';
 import type { RelayManager } from './relay';
 import type { Sealer } from './secrets';
+
+/** Who acts, from where, within which area (the audit's and the scope's facts of a request). */
+export interface Editor {
+  actor: AuditActor;
+  ip: string | null;
+  scope: AreaScope;
+}
 
 /** The device type of cameras in the device core. */
 export const CAMERA_TYPE = 'C01';
