@@ -8,6 +8,7 @@ Prints "READY rtsp://127.0.0.1:<port><path>" per path once listening. Stops on S
 Baseline-profile H.264 (no B-frames) so the relay can copy it into HLS and Chromium can play it.
 """
 import argparse
+import os
 import signal
 import sys
 
@@ -51,6 +52,16 @@ def main() -> int:
     for path in paths:
         print(f"READY rtsp://127.0.0.1:{args.port}{path}", flush=True)
     loop = GLib.MainLoop()
+    # Started by the server or a test: do not outlive it (a killed parent leaves us re-parented).
+    parent = os.getppid()
+
+    def parent_alive() -> bool:
+        if os.getppid() != parent:
+            loop.quit()
+            return False
+        return True
+
+    GLib.timeout_add_seconds(1, parent_alive)
     for sig in (signal.SIGTERM, signal.SIGINT):
         GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, sig, loop.quit)
     loop.run()
