@@ -56,7 +56,8 @@ test.beforeEach(async ({ page, baseURL }) => {
 });
 
 test('Chromium can play H.264 in MSE (what hls.js needs)', async ({ page }) => {
-  await page.goto('/platform/');
+  // Any page has MediaSource; a blank one keeps this check off the console's first, cold load.
+  await page.goto('about:blank');
   const supported = await page.evaluate(() => MediaSource.isTypeSupported('video/mp4; codecs="avc1.42E01E"'));
   expect(supported).toBe(true);
 });
@@ -71,11 +72,11 @@ test('a demo camera plays live, frames advance, and a PTZ press moves the camera
         headers: { origin: baseURL ?? '' },
       }),
     );
-  const before = await stop();
   await page.goto(`/platform/video?device=${DEMO_CAMERA}`);
   await expect(page.getByText('【演示】朝阳奥体中心 高空球机').first()).toBeVisible();
   const pane = `.video-player[data-device="${DEMO_CAMERA}"][data-channel="1"]`;
   await expect(page.locator(pane)).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  const before = await stop();
   const first = await progress(page, pane);
   await page.waitForTimeout(2500);
   const later = await progress(page, pane);
@@ -134,6 +135,12 @@ test('a camera that goes away shows 离线 with the reason and a retry button', 
     await expect(page.locator(pane).getByText('离线')).toBeVisible();
     await expect(page.locator(pane).getByRole('button', { name: '重试' })).toBeVisible();
     await screenshot(page, 'video-offline');
+    // The configuration drawer never shows the stored address back.
+    await page.getByRole('button', { name: '视频配置' }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByText('视频配置：E2E 摄像机')).toBeVisible();
+    await expect(drawer.locator('input[type="password"]').first()).toHaveValue('');
+    await screenshot(page, 'video-config');
   } finally {
     camera.kill('SIGKILL');
   }

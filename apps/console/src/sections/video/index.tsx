@@ -1,10 +1,11 @@
 import { VideoCameraOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Badge, Card, Empty, Segmented, Skeleton, Tree, type TreeDataNode, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Badge, Button, Card, Empty, Segmented, Skeleton, Tree, type TreeDataNode, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../shared/api';
 import { useCan } from '../../shared/session/session-context';
+import { CameraForm } from './CameraForm';
 import { PtzPad } from './PtzPad';
 import { VideoPlayer } from './VideoPlayer';
 import { type VideoCamera, videoApi, videoKeys } from './video.api';
@@ -44,7 +45,6 @@ function treeOf(cameras: VideoCamera[]): TreeDataNode[] {
           <VideoCameraOutlined /> {camera.name} <Badge status={online?.status} text={online?.text} />
         </span>
       ),
-      selectable: camera.channels.length > 0,
       children: camera.configured
         ? camera.channels.map((c) => ({
             key: `channel:${camera.deviceCode}:${c.channelid}`,
@@ -86,6 +86,9 @@ export default function VideoSection() {
   const cameras = useQuery({ queryKey: videoKeys.cameras, queryFn: ({ signal }) => videoApi.cameras(signal) });
   const list = useMemo(() => cameras.data?.list ?? [], [cameras.data]);
   const device = params.get('device');
+  const [editing, setEditing] = useState(false);
+  const queryClient = useQueryClient();
+  const current = list.find((c) => c.deviceCode === device);
 
   // The address names a camera: show its channels, the first in the selected pane.
   useEffect(() => {
@@ -122,7 +125,18 @@ export default function VideoSection() {
 
   return (
     <div className="video-section">
-      <Card title="摄像机" className="video-tree" size="small">
+      <Card
+        title="摄像机"
+        className="video-tree"
+        size="small"
+        extra={
+          canControl && current !== undefined ? (
+            <Button size="small" onClick={() => setEditing(true)}>
+              视频配置
+            </Button>
+          ) : null
+        }
+      >
         {cameras.isPending ? (
           <Skeleton active />
         ) : cameras.isError ? (
@@ -177,6 +191,16 @@ export default function VideoSection() {
           />
         )}
       </Card>
+      {editing && current !== undefined && (
+        <CameraForm
+          camera={current}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            void queryClient.invalidateQueries({ queryKey: videoKeys.cameras });
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,11 +1,16 @@
 import {
+  type CameraSaveBody,
+  cameraSaveBody,
+  cameraSaveResponse,
   channelListResponse,
   deviceChannelsResponse,
   type PtzCommand,
   ptzResponse,
   startVoResponse,
 } from '@lantian/contracts';
-import { apiGet, type DataOf } from '../../shared/api';
+import { apiGet, apiPostJson, type DataOf } from '../../shared/api';
+
+export { cameraSaveBody };
 
 /** The calls of 视频监控 (spec §7 /lookout/*); each answer is checked against its schema. */
 
@@ -23,6 +28,7 @@ export const videoApi = {
     apiGet('/lookout/getDeviceChannels', { deviceCode }, deviceChannelsResponse, { signal }),
   start: (deviceCode: string, channelid: number, signal?: AbortSignal) =>
     apiGet('/lookout/stream/startVo', { deviceCode, channelid }, startVoResponse, { signal, timeoutMs: 10_000 }),
+  save: (body: CameraSaveBody) => apiPostJson('/lookout/camera/save', body, cameraSaveResponse),
   ptz: (deviceCode: string, channelid: number, command: PtzCommand) =>
     apiGet('/lookout/voptz', { deviceCode, channelid, command }, ptzResponse, { timeoutMs: 8000 }),
 };

@@ -17,11 +17,16 @@ export interface OnvifEndpoint {
 
 export class CameraUnreachable extends Error {}
 
+/** Per call; connecting is five round trips (clock, services, capabilities, profiles, sources) and gets twice this. */
 const TIMEOUT_MS = 4000;
 
-function withTimeout<T>(work: (done: (err: unknown, value?: T) => void) => void, what: string): Promise<T> {
+function withTimeout<T>(
+  work: (done: (err: unknown, value?: T) => void) => void,
+  what: string,
+  ms = TIMEOUT_MS,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new CameraUnreachable(`${what}: timed out`)), TIMEOUT_MS);
+    const timer = setTimeout(() => reject(new CameraUnreachable(`${what}: timed out`)), ms);
     work((err, value) => {
       clearTimeout(timer);
       if (err) reject(new CameraUnreachable(`${what}: ${err instanceof Error ? err.message : String(err)}`));
@@ -42,19 +47,23 @@ export class OnvifPtz {
     const known = this.cams.get(key);
     if (known !== undefined) return known;
     const url = new URL(endpoint.url);
-    const pending = withTimeout<Cam>((done) => {
-      const cam: Cam = new Cam(
-        {
-          hostname: url.hostname,
-          port: Number(url.port || 80),
-          path: url.pathname,
-          username: endpoint.username,
-          password: endpoint.password,
-          timeout: TIMEOUT_MS,
-        },
-        (err: unknown) => done(err ?? null, cam),
-      );
-    }, 'ONVIF connect');
+    const pending = withTimeout<Cam>(
+      (done) => {
+        const cam: Cam = new Cam(
+          {
+            hostname: url.hostname,
+            port: Number(url.port || 80),
+            path: url.pathname,
+            username: endpoint.username,
+            password: endpoint.password,
+            timeout: TIMEOUT_MS,
+          },
+          (err: unknown) => done(err ?? null, cam),
+        );
+      },
+      'ONVIF connect',
+      2 * TIMEOUT_MS,
+    );
     this.cams.set(key, pending);
     pending.catch(() => this.cams.delete(key));
     return pending;
