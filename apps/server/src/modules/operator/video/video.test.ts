@@ -248,7 +248,7 @@ describe.skipIf(missing !== undefined)('live streams (real ffmpeg relay, real RT
       await call(chaoyang.token, '/lookout/stream/startVo', { deviceCode: 'CAMCY0001', channelid: '2' }),
     );
     expect(['connecting', 'live']).toContain(stream.state);
-    const end = Date.now() + 10_000;
+    const end = Date.now() + 20_000;
     while (stream.state !== 'live' && Date.now() < end) {
       await new Promise((r) => setTimeout(r, 300));
       stream = dataOf<Stream>(
