@@ -76,6 +76,30 @@ describe.skipIf(missing !== undefined)('RTSP → HLS relay with the real ffmpeg 
     expect(await until(() => !alive(), 4000)).toBe(true);
   }, 30_000);
 
+  it('another server process of the machine serves a running relay instead of starting a second one', async () => {
+    const url = camera.urls()[0] as string;
+    await relays.ensure('shared', url);
+    expect(await until(() => watching('shared') === 'live', 15000)).toBe(true);
+    // The same folder, seen from a process with another id.
+    const other = new RelayManager(
+      { dir, ffmpeg: 'ffmpeg', idleSeconds: 2, connectSeconds: 8, pid: process.pid + 1_000_000 },
+      pino({ level: 'silent' }),
+      (key) => `/hls/${key}/index.m3u8`,
+    );
+    const seen = await other.ensure('shared', url);
+    expect(seen.state).toBe('live');
+    expect(other.pid('shared')).toBeUndefined();
+    expect(other.file('shared', 'index.m3u8')).toBeDefined();
+    // Only the other process's player watches now: the owner keeps the relay past its idle time.
+    await until(() => {
+      other.touch('shared');
+      return false;
+    }, 3500);
+    expect(relays.view('shared').state).toBe('live');
+    await other.close();
+    await relays.stop('shared');
+  }, 40_000);
+
   it('a camera that goes away is offline with the reason, and the relay comes back when it returns', async () => {
     const url = camera.urls()[0] as string;
     await relays.ensure('cam-2', url);

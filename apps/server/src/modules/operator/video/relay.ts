@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StreamView } from '@lantian/contracts';
@@ -15,6 +15,11 @@ import type { FastifyBaseLogger } from 'fastify';
  * watches; until it is live again its state is `offline` with the reason read from ffmpeg's errors.
  * A camera that does not answer is `offline` after `connectSeconds`, never "connecting" for ever.
  * The video is copied, not re-encoded: cameras send H.264, which HLS carries and browsers play.
+ *
+ * Server processes of one machine (SERVER_PROCESSES) share the folder: a relay's folder names its
+ * owner (`owner`, the pid) and its state (`state.json`); another process serves its files, answers its
+ * state and marks viewers in `viewed` (whose time the owner's idle check reads), instead of starting a
+ * second ffmpeg for the same channel.
  */
 
 export interface RelaySettings {
@@ -22,6 +27,8 @@ export interface RelaySettings {
   ffmpeg: string;
   idleSeconds: number;
   connectSeconds: number;
+  /** This process's id as written in the folders it owns (tests stand for a second process). */
+  pid?: number;
 }
 
 interface Relay {
@@ -46,6 +53,10 @@ export class RelayManager {
   private readonly relays = new Map<string, Relay>();
   private sweeper: NodeJS.Timeout | null = null;
 
+  private get ownPid(): number {
+    return this.settings.pid ?? process.pid;
+  }
+
   constructor(
     private readonly settings: RelaySettings,
     private readonly log: FastifyBaseLogger,
@@ -56,6 +67,10 @@ export class RelayManager {
   async ensure(key: string, rtspUrl: string): Promise<StreamView> {
     this.startSweeper();
     let relay = this.relays.get(key);
+    if (relay === undefined && this.foreign(key)) {
+      this.touch(key);
+      return this.foreignView(key);
+    }
     if (relay !== undefined && relay.url !== rtspUrl) {
       await this.stop(key);
       relay = undefined;
@@ -85,21 +100,69 @@ export class RelayManager {
   /** The state without starting anything. */
   view(key: string): StreamView {
     const relay = this.relays.get(key);
-    return relay === undefined ? { state: 'idle', reason: null, url: null, since: null } : this.viewOf(relay);
+    if (relay !== undefined) return this.viewOf(relay);
+    return this.foreign(key) ? this.foreignView(key) : { state: 'idle', reason: null, url: null, since: null };
   }
 
   /** A player fetched the playlist or a segment: the relay is still wanted. */
   touch(key: string): void {
     const relay = this.relays.get(key);
-    if (relay !== undefined) relay.lastViewed = Date.now();
+    if (relay !== undefined) {
+      relay.lastViewed = Date.now();
+      return;
+    }
+    if (!this.foreign(key)) return;
+    const viewed = join(this.settings.dir, key, 'viewed');
+    try {
+      const now = new Date();
+      if (existsSync(viewed)) utimesSync(viewed, now, now);
+      else writeFileSync(viewed, '');
+    } catch {
+      // The owner removed the folder meanwhile: nothing left to keep alive.
+    }
   }
 
-  /** The path of a file of a running relay's HLS output, or undefined. */
+  /** The path of a file of a running relay's HLS output (this process's or another's), or undefined. */
   file(key: string, name: string): string | undefined {
-    const relay = this.relays.get(key);
-    if (relay === undefined || (name !== PLAYLIST && !SEGMENT.test(name))) return undefined;
-    const path = join(relay.dir, name);
+    if (name !== PLAYLIST && !SEGMENT.test(name)) return undefined;
+    if (!this.relays.has(key) && !this.foreign(key)) return undefined;
+    const path = join(this.settings.dir, key, name);
     return existsSync(path) ? path : undefined;
+  }
+
+  /** Whether another live process of this machine runs the relay of `key`. */
+  private foreign(key: string): boolean {
+    try {
+      const pid = Number(readFileSync(join(this.settings.dir, key, 'owner'), 'utf8'));
+      if (!Number.isInteger(pid) || pid <= 0 || pid === this.ownPid) return false;
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private foreignView(key: string): StreamView {
+    try {
+      const saved = JSON.parse(readFileSync(join(this.settings.dir, key, 'state.json'), 'utf8')) as {
+        state: StreamView['state'];
+        reason: string | null;
+        since: number;
+      };
+      if (saved.state === 'offline') return { state: 'offline', reason: saved.reason, url: null, since: saved.since };
+      return { state: saved.state, reason: null, url: this.playlistUrl(key), since: saved.since };
+    } catch {
+      return { state: 'connecting', reason: null, url: this.playlistUrl(key), since: null };
+    }
+  }
+
+  /** The last time any process's player fetched this relay's files. */
+  private lastViewed(relay: Relay): number {
+    try {
+      return Math.max(relay.lastViewed, statSync(join(relay.dir, 'viewed')).mtimeMs);
+    } catch {
+      return relay.lastViewed;
+    }
   }
 
   /** The relay's ffmpeg process id (tests). */
@@ -135,7 +198,7 @@ export class RelayManager {
     this.sweeper = setInterval(() => {
       const now = Date.now();
       for (const relay of [...this.relays.values()]) {
-        if (now - relay.lastViewed > this.settings.idleSeconds * 1000) {
+        if (now - this.lastViewed(relay) > this.settings.idleSeconds * 1000) {
           this.log.info({ stream: relay.key }, 'video relay idle: stopped');
           void this.stop(relay.key);
         }
@@ -148,12 +211,21 @@ export class RelayManager {
     if (relay.state !== state) relay.since = Date.now();
     relay.state = state;
     relay.reason = reason;
+    try {
+      writeFileSync(
+        join(relay.dir, 'state.json'),
+        JSON.stringify({ state, reason, since: Math.floor(relay.since / 1000) }),
+      );
+    } catch {
+      // The folder is being removed (the relay stops): its state no longer matters to anyone.
+    }
   }
 
   private async spawn(relay: Relay): Promise<void> {
     await rm(relay.dir, { recursive: true, force: true });
     await mkdir(relay.dir, { recursive: true });
     if (relay.stopping) return;
+    writeFileSync(join(relay.dir, 'owner'), String(this.ownPid));
     relay.stderr = '';
     const args = [
       '-hide_banner',
