@@ -48,7 +48,7 @@ async function main() {
       processes: config.serverProcesses,
       firstReady: () => firstProcessReady(config, log),
       // One demo device network for the machine, from the first process.
-      laterEnv: { HJ212_DEMO_NETWORK: 'off' },
+      laterEnv: { HJ212_DEMO_NETWORK: 'off', VIDEO_DEMO: 'off' },
       shutdownTimeoutMs: config.shutdownTimeoutMs,
       log,
     });

@@ -47,6 +47,8 @@ export const ErrorCode = {
   SIGNIN_LOCKED: 42920,
   INTERNAL: 50000,
   UNAVAILABLE: 50300,
+  /** A camera (its ONVIF control or its RTSP stream) that does not answer. */
+  CAMERA_UNREACHABLE: 50320,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

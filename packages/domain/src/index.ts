@@ -23,5 +23,6 @@ export * from './telemetry';
 export * from './time';
 export * from './upper-air';
 export * from './validation';
+export * from './video';
 export * from './weather';
 export * from './weather-sources';

@@ -58,7 +58,7 @@ export const SECTION_PARTS: Record<MenuKey, SectionParts> = {
   'voc': { icon: ExperimentOutlined },
   'ele': { icon: ThunderboltOutlined, load: () => import('../sections/ele') },
   'fire': { icon: AlertOutlined },
-  'video': { icon: VideoCameraOutlined },
+  'video': { icon: VideoCameraOutlined, load: () => import('../sections/video') },
   'water': { icon: ExperimentOutlined },
   'alarms': { icon: AlertOutlined, load: () => import('../sections/alarms') },
   'notices': { icon: NotificationOutlined, load: () => import('../sections/notices') },

@@ -103,6 +103,8 @@ const TABLES = [
   'ele_problems',
   'ele_problem_steps',
   'ele_operations',
+  'video_cameras',
+  'video_channels',
 ] as const;
 
 describe('the module registry', () => {

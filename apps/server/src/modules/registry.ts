@@ -32,6 +32,7 @@ import { reports } from './operator/reports';
 import { smoke } from './operator/smoke';
 import { tasks } from './operator/tasks';
 import { operatorUpperAir } from './operator/upper-air';
+import { video } from './operator/video';
 import { accounts } from './public/accounts';
 import { alarms } from './public/alarms';
 import { cityAir } from './public/city-air';
@@ -106,6 +107,7 @@ export const MODULES = [
   operatorUpperAir,
   smoke,
   electricity,
+  video,
 ] as const;
 
 /** The whole database: every module's tables. */

@@ -132,6 +132,8 @@ export const AUDIT_ACTIONS = {
   'cms_banner.save': '保存轮播图',
   'cms_banner.delete': '删除轮播图',
   'cms_image.upload': '上传新闻图片',
+  'video_camera.save': '登记或修改摄像机视频配置',
+  'video.ptz': '云台控制',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

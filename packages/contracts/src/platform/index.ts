@@ -23,3 +23,4 @@ export * from './shortcuts';
 export * from './smoke';
 export * from './tasks';
 export * from './uploads';
+export * from './video';

@@ -1,0 +1,2 @@
+export * from './ptz';
+export * from './relay';
