@@ -95,6 +95,8 @@ const TABLES = [
   'sounding_stations',
   'soundings',
   'wind_grids',
+  // fire (issue 20)
+  'fire_alarm_outcomes',
 ] as const;
 
 describe('the module registry', () => {

@@ -18,6 +18,7 @@ import { deviceAlarms } from './operator/device-alarms';
 import { devices } from './operator/devices';
 import { dictionary } from './operator/dictionary';
 import { events } from './operator/events';
+import { fire } from './operator/fire';
 import { gateway } from './operator/gateway';
 import { grids } from './operator/grids';
 import { lidar } from './operator/lidar';
@@ -30,6 +31,7 @@ import { portal } from './operator/portal';
 import { reports } from './operator/reports';
 import { tasks } from './operator/tasks';
 import { operatorUpperAir } from './operator/upper-air';
+import { water } from './operator/water';
 import { accounts } from './public/accounts';
 import { alarms } from './public/alarms';
 import { cityAir } from './public/city-air';
@@ -102,6 +104,8 @@ export const MODULES = [
   configuration,
   cmsAdmin,
   operatorUpperAir,
+  fire,
+  water,
 ] as const;
 
 /** The whole database: every module's tables. */

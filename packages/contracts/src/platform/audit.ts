@@ -117,6 +117,7 @@ export const AUDIT_ACTIONS = {
   'cms_banner.save': '保存轮播图',
   'cms_banner.delete': '删除轮播图',
   'cms_image.upload': '上传新闻图片',
+  'fire.alarm_handle': '处理消防告警（确认或解除并填写结论）',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -35,13 +35,31 @@ describe('maxRiseRate', () => {
   });
 
   it('is 0 for falling, single or far-apart points', () => {
-    expect(maxRiseRate([{ t: 0, value: 50 }, { t: 60, value: 30 }])).toBe(0);
+    expect(
+      maxRiseRate([
+        { t: 0, value: 50 },
+        { t: 60, value: 30 },
+      ]),
+    ).toBe(0);
     expect(maxRiseRate([{ t: 0, value: 50 }])).toBe(0);
-    expect(maxRiseRate([{ t: 0, value: 20 }, { t: 600, value: 80 }], 300)).toBe(0);
+    expect(
+      maxRiseRate(
+        [
+          { t: 0, value: 20 },
+          { t: 600, value: 80 },
+        ],
+        300,
+      ),
+    ).toBe(0);
   });
 
   it('exactly 10 ℃/min is not too fast', () => {
-    expect(isRisingTooFast([{ t: 0, value: 20 }, { t: 60, value: 30 }])).toBe(false);
+    expect(
+      isRisingTooFast([
+        { t: 0, value: 20 },
+        { t: 60, value: 30 },
+      ]),
+    ).toBe(false);
   });
 });
 
@@ -55,7 +73,11 @@ describe('dedupeAlarms', () => {
   });
 
   it('joins alarms of one place and type within the window', () => {
-    const incidents = dedupeAlarms([a('1', 'S1', 'smoke', 0, 100), a('2', 'S1', 'smoke', 700), a('3', 'S1', 'smoke', 1301)]);
+    const incidents = dedupeAlarms([
+      a('1', 'S1', 'smoke', 0, 100),
+      a('2', 'S1', 'smoke', 700),
+      a('3', 'S1', 'smoke', 1301),
+    ]);
     expect(incidents.map((i) => i.ids)).toEqual([['1', '2'], ['3']]);
   });
 

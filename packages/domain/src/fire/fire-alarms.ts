@@ -77,11 +77,51 @@ export interface FireRuleDefinition {
  * 10 ℃/min is bounded by GB 4716-2005 (we alarm above 57 ℃, or a rise above 10 ℃ between two minute values).
  */
 export const FIRE_RULES: readonly FireRuleDefinition[] = [
-  { name: '火警：火焰/热成像火点', kind: 'over_limit', factor: 'flame', level: 1, threshold: 0.5, durationSeconds: 0, windowSeconds: null },
-  { name: '烟感报警（>4 %obs/m）', kind: 'over_limit', factor: 'smokeDensity', level: 2, threshold: 4, durationSeconds: 0, windowSeconds: null },
-  { name: '温度异常：定温（>57 ℃）', kind: 'over_limit', factor: 'fireTemp', level: 2, threshold: 57, durationSeconds: 0, windowSeconds: null },
-  { name: '温度异常：温升（>10 ℃/分钟）', kind: 'rate_of_change', factor: 'fireTemp', level: 2, threshold: 10, durationSeconds: null, windowSeconds: 120 },
-  { name: '消防设备故障信号', kind: 'over_limit', factor: 'fault', level: 3, threshold: 0.5, durationSeconds: 0, windowSeconds: null },
+  {
+    name: '火警：火焰/热成像火点',
+    kind: 'over_limit',
+    factor: 'flame',
+    level: 1,
+    threshold: 0.5,
+    durationSeconds: 0,
+    windowSeconds: null,
+  },
+  {
+    name: '烟感报警（>4 %obs/m）',
+    kind: 'over_limit',
+    factor: 'smokeDensity',
+    level: 2,
+    threshold: 4,
+    durationSeconds: 0,
+    windowSeconds: null,
+  },
+  {
+    name: '温度异常：定温（>57 ℃）',
+    kind: 'over_limit',
+    factor: 'fireTemp',
+    level: 2,
+    threshold: 57,
+    durationSeconds: 0,
+    windowSeconds: null,
+  },
+  {
+    name: '温度异常：温升（>10 ℃/分钟）',
+    kind: 'rate_of_change',
+    factor: 'fireTemp',
+    level: 2,
+    threshold: 10,
+    durationSeconds: null,
+    windowSeconds: 120,
+  },
+  {
+    name: '消防设备故障信号',
+    kind: 'over_limit',
+    factor: 'fault',
+    level: 3,
+    threshold: 0.5,
+    durationSeconds: 0,
+    windowSeconds: null,
+  },
 ];
 
 export interface TemperaturePoint {
@@ -143,7 +183,13 @@ export function dedupeAlarms(
       current.lastAt = Math.max(current.lastAt, alarm.lastAt);
       continue;
     }
-    const incident = { key: alarm.key, type: alarm.type, firstAt: alarm.firstAt, lastAt: alarm.lastAt, ids: [alarm.id] };
+    const incident = {
+      key: alarm.key,
+      type: alarm.type,
+      firstAt: alarm.firstAt,
+      lastAt: alarm.lastAt,
+      ids: [alarm.id],
+    };
     open.set(k, incident);
     out.push(incident);
   }

@@ -1,1 +1,2 @@
 export * from './fire-alarms';
+export * from './period';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluatedFactors, factorClass, stationClass, WATER_CLASSES } from './gb3838';
+import { evaluatedFactors, factorClass, stationClass, WATER_CLASSES, waterLimitIII } from './gb3838';
 
 describe('factorClass (GB 3838-2002 Table 1)', () => {
   it.each([
@@ -97,5 +97,14 @@ describe('stationClass', () => {
 
   it('is null without values', () => {
     expect(stationClass({ w21003: null, w01010: 20 }).waterClass).toBeNull();
+  });
+});
+
+describe('waterLimitIII', () => {
+  it('answers the class Ⅲ limits', () => {
+    expect(waterLimitIII('w21003')).toBe(1);
+    expect(waterLimitIII('w01009')).toBe(5);
+    expect(waterLimitIII('w21011', 'lake')).toBe(0.05);
+    expect(waterLimitIII('w01010')).toBeNull();
   });
 });

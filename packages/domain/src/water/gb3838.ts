@@ -105,3 +105,12 @@ export function stationClass(values: Record<string, number | null>, body: WaterB
   const deciding = worst >= 3 ? Object.keys(perFactor).filter((f) => perFactor[f] === worst) : [];
   return { waterClass: worst, deciding, perFactor };
 }
+
+/** The class Ⅲ limit of a factor (the chart's reference line): an upper limit, DO's lower one, pH's 9. */
+export function waterLimitIII(factor: string, body: WaterBody = 'river'): number | null {
+  if (factor === 'w01001') return 9;
+  if (factor === 'w01009') return DO_LOWER[2];
+  const limits = UPPER[factor];
+  if (limits === undefined) return null;
+  return ((body === 'lake' ? limits.lake : undefined) ?? limits.river)[2] ?? null;
+}
