@@ -14,6 +14,15 @@ const DEMO_SITES = [
   { siteCode: 'DEMO-BJ-HD', name: '【演示】海淀中关村', areaCode: '110108', lon: 116.316, lat: 39.983, types: ['A01', 'N01'] },
   { siteCode: 'DEMO-BJ-DC', name: '【演示】东城王府井', areaCode: '110101', lon: 116.411, lat: 39.914, types: ['A01', 'S01'] },
   { siteCode: 'DEMO-BJ-FT', name: '【演示】丰台科技园', areaCode: '110106', lon: 116.295, lat: 39.829, types: ['A01', 'D01', 'V01'] },
+  // Surface-water stations (水质, GB 3838): the simulator's profile is the index modulo 3 — 潮白河 moderate,
+  // 凉水河 downstream of an outfall (劣Ⅴ from NH3-N), 密云水库 clean (a reservoir: lake limits and TN).
+  { siteCode: 'DEMO-BJ-SY-W', name: '【演示】顺义潮白河苏庄', areaCode: '110113', lon: 116.716, lat: 40.085, types: ['H01'] },
+  { siteCode: 'DEMO-BJ-TZ-W', name: '【演示】通州凉水河张家湾', areaCode: '110112', lon: 116.712, lat: 39.846, types: ['H01'] },
+  { siteCode: 'DEMO-BJ-MY-W', name: '【演示】密云水库', areaCode: '110118', lon: 116.929, lat: 40.502, types: ['H01'] },
+  // Fire monitoring sites (消防): detectors, and a camera beside two of them (only while no camera exists).
+  { siteCode: 'DEMO-BJ-CY-F', name: '【演示】朝阳大悦城', areaCode: '110105', lon: 116.518, lat: 39.924, types: ['F01', 'C01'] },
+  { siteCode: 'DEMO-BJ-DC-F', name: '【演示】东城隆福寺', areaCode: '110101', lon: 116.409, lat: 39.929, types: ['F01', 'C01'] },
+  { siteCode: 'DEMO-BJ-HD-F', name: '【演示】海淀五道口', areaCode: '110108', lon: 116.338, lat: 39.993, types: ['F01'] },
 ];
 
 export interface DemoNetworkRegistry {
@@ -22,7 +31,7 @@ export interface DemoNetworkRegistry {
 }
 
 /**
- * The demo data's device network (DEMO_DATA=on): a dozen demo devices at four Beijing sites, registered
+ * The demo data's device network (DEMO_DATA=on): some twenty demo devices at ten Beijing sites, registered
  * once, sending real HJ 212 packets to this server's own gateway every minute, so that the console's
  * device list, map, charts and alarms are alive on first start. Every name says 【演示】 and every MN
  * starts with DEMO.
@@ -35,12 +44,15 @@ export async function startDemoNetwork(
   const editor = { actor: SYSTEM_ACTOR, ip: null, scope: NATIONWIDE };
   const devices: SimulatedDevice[] = [];
   let index = 0;
+  // Cameras are the video section's; the demo adds its own only to an installation that has none.
+  const camerasExist = (await core.registry.all({ type: 'C01' }, NATIONWIDE)).some((d) => !d.mn.startsWith('DEMO'));
   for (const site of DEMO_SITES) {
     const sites = await core.registry.listSites({ keyword: site.siteCode, pageNum: 1, pageSize: 20 }, NATIONWIDE);
     const siteId =
       sites.list.find((s) => s.siteCode === site.siteCode)?.siteId ??
       (await core.registry.createSite({ ...site, address: '' }, editor)).siteId;
     for (const type of site.types) {
+      if (type === 'C01' && camerasExist) continue;
       const mn = `DEMO${site.areaCode}${type}`;
       index += 1;
       devices.push({ mn, pw: DEMO_PASSWORD, type, index });
