@@ -25,6 +25,9 @@ const DEMO_SITES = [
   { siteCode: 'DEMO-BJ-HD-F', name: '【演示】海淀五道口', areaCode: '110108', lon: 116.338, lat: 39.993, types: ['F01'] },
 ];
 
+/** A device needs a factor: the demo cameras are thermal cameras, whose hot-spot signal is the fire `flame`. */
+const DEMO_CAMERA_FACTORS = ['flame'];
+
 export interface DemoNetworkRegistry {
   registry: RegistryService;
   byMn(mn: string): unknown;
@@ -66,7 +69,10 @@ export async function startDemoNetwork(
           password: DEMO_PASSWORD,
           installDate: null,
           status: 'active',
-          factors: (SIMULATED_FACTORS[type as keyof typeof SIMULATED_FACTORS] ?? []).map((code) => ({
+          factors: (type === 'C01'
+            ? DEMO_CAMERA_FACTORS
+            : (SIMULATED_FACTORS[type as keyof typeof SIMULATED_FACTORS] ?? [])
+          ).map((code) => ({
             code,
             upper: null,
             lower: null,
