@@ -31,6 +31,8 @@ test('the menu lists the sections by group; planned ones are disabled and say �
     '报表中心',
     '数据大屏',
     '激光雷达',
+    '消防告警',
+    '水质监测',
   ]) {
     const item = menu(page).getByRole('menuitem', { name: built });
     await expect(item).not.toHaveAttribute('aria-disabled', 'true');

@@ -21,7 +21,8 @@ const LEGEND = [
 export function FireMap() {
   const { operator } = useSession();
   const navigate = useNavigate();
-  const params = { pageNum: 1, pageSize: 500 };
+  // One page of the largest size: an area with more than 100 fire sites shows the 100 most urgent (alarming first).
+  const params = { pageNum: 1, pageSize: 100 };
   const sites = useQuery({
     queryKey: fireKeys.call('sites', params),
     queryFn: ({ signal }) => fireApi.sites(params, signal),
