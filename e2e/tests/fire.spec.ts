@@ -126,7 +126,7 @@ test('a fire detected over HJ 212 is counted, listed with its camera, handled as
   await fireRow.getByRole('button', { name: '详情' }).click();
   const drawer = page.getByRole('dialog', { name: new RegExp(`火警：${siteName}`) });
   await expect(drawer).toBeVisible();
-  await expect(drawer.getByText('23 ℃/分钟')).toBeVisible();
+  await expect(drawer.getByText('23 °C/分钟')).toBeVisible();
   await expect(drawer.getByRole('img', { name: /探测温度/ })).toBeVisible();
   const cameraLink = drawer.getByRole('link', { name: /查看视频/ });
   await expect(cameraLink).toHaveAttribute('href', `/platform/video?device=${camera}`);
@@ -149,14 +149,17 @@ test('a fire detected over HJ 212 is counted, listed with its camera, handled as
   await page.getByRole('tab', { name: '消防站点' }).click();
   await page.getByRole('searchbox', { name: '关键字' }).fill(siteName);
   await page.getByRole('searchbox', { name: '关键字' }).press('Enter');
+  await expect(page.locator('tbody tr.ant-table-row')).toHaveCount(1);
   const site = page.locator('tbody tr.ant-table-row').filter({ hasText: siteName });
   // The smoke and temperature alarms are still open.
   await expect(site).toContainText('报警');
-  await expect(site).toContainText('66 ℃');
+  await expect(site).toContainText('66 °C');
   await screenshot(page, 'fire-sites');
 
   await page.getByRole('tab', { name: '站点地图' }).click();
   await expect(page.getByRole('img', { name: /消防站点地图：共 \d+ 个站点/ })).toBeVisible();
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  await page.waitForTimeout(500);
   await screenshot(page, 'fire-map');
   expect(errors).toEqual([]);
 });

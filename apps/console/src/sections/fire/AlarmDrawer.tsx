@@ -109,7 +109,7 @@ export function AlarmDrawer({ alarmId, onClose }: { alarmId: string; onClose(): 
               {
                 key: 'rise',
                 label: '最快温升',
-                children: alarm.maxRiseRate === null ? '—' : `${alarm.maxRiseRate} ℃/分钟`,
+                children: alarm.maxRiseRate === null ? '—' : `${alarm.maxRiseRate} °C/分钟`,
               },
               {
                 key: 'outcome',
@@ -129,7 +129,7 @@ export function AlarmDrawer({ alarmId, onClose }: { alarmId: string; onClose(): 
             <EChart
               option={chart}
               style={{ height: 220 }}
-              ariaLabel={`探测温度，最快温升 ${alarm.maxRiseRate ?? '—'} ℃/分钟`}
+              ariaLabel={`探测温度，最快温升 ${alarm.maxRiseRate ?? '—'} °C/分钟`}
             />
           )}
           <h4 className="lt-section-title">处理记录</h4>

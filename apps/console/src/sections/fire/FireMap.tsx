@@ -5,6 +5,7 @@ import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../shared/api';
 import { EChart } from '../../shared/charts/EChart';
+import { fitArea } from '../../shared/charts/fit-area';
 import { getOutline, mapNameOf } from '../../shared/charts/outline';
 import { useSession } from '../../shared/session/session-context';
 import { fireApi, fireKeys } from './fire.api';
@@ -28,7 +29,10 @@ export function FireMap() {
     queryFn: ({ signal }) => fireApi.sites(params, signal),
     refetchInterval: 30_000,
   });
-  const outlineCode = operator.org.areaCode;
+  const outlineCode = fitArea(
+    (sites.data?.list ?? []).map((s) => s.areaCode),
+    operator.org.areaCode,
+  );
   const outline = useQuery({
     queryKey: ['fire', 'outline', outlineCode],
     queryFn: ({ signal }) => getOutline(outlineCode, signal),

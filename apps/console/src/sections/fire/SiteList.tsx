@@ -43,9 +43,9 @@ export function SiteList() {
         row.devices.map((d) => (
           <div key={d.deviceId}>
             <Tag color={d.online === 'online' ? 'green' : 'default'}>{d.online === 'online' ? '在线' : '离线'}</Tag>
-            {d.name}：{num(d.smokeDensity, ' %obs/m')} / {num(d.fireTemp, ' ℃')} / {d.flame === 1 ? '有火焰' : '无'} /{' '}
+            {d.name}：{num(d.smokeDensity, ' %obs/m')} / {num(d.fireTemp, ' °C')} / {d.flame === 1 ? '有火焰' : '无'} /{' '}
             {d.fault === 1 ? '故障' : '正常'}
-            {d.riseRate !== null && d.riseRate > 0 ? `，温升 ${d.riseRate} ℃/分钟` : ''}
+            {d.riseRate !== null && d.riseRate > 0 ? `，温升 ${d.riseRate} °C/分钟` : ''}
           </div>
         )),
     },

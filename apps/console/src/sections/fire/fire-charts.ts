@@ -29,13 +29,16 @@ export function typePieOption(types: FireTypeCount): Record<string, unknown> {
   return {
     animation: false,
     tooltip: { trigger: 'item', formatter: '{b}：{c} 次（{d}%）' },
-    legend: { bottom: 0 },
+    legend: {
+      bottom: 0,
+      formatter: (name: string) => `${name} ${types.list.find((t) => t.name === name)?.count ?? 0}`,
+    },
     series: [
       {
         type: 'pie',
-        radius: ['45%', '70%'],
-        center: ['50%', '45%'],
-        label: { formatter: '{b}\n{c}' },
+        radius: ['42%', '68%'],
+        center: ['50%', '44%'],
+        label: { position: 'inside', formatter: '{c}', color: '#fff', fontWeight: 600 },
         data: types.list
           .filter((t) => t.count > 0)
           .map((t) => ({ name: t.name, value: t.count, itemStyle: { color: t.color } })),
@@ -149,7 +152,7 @@ export function temperatureOption(points: ReadonlyArray<{ time: string; value: n
     tooltip: { trigger: 'axis' },
     grid: { left: 40, right: 24, top: 24, bottom: 28 },
     xAxis: { type: 'category', data: points.map((p) => p.time.slice(11, 16)) },
-    yAxis: { type: 'value', name: '℃', scale: true },
+    yAxis: { type: 'value', name: '°C', scale: true },
     series: [
       {
         name: '探测温度',
@@ -161,9 +164,9 @@ export function temperatureOption(points: ReadonlyArray<{ time: string; value: n
           data: [
             {
               yAxis: 57,
-              name: '定温 57 ℃',
+              name: '定温 57 °C',
               lineStyle: { color: '#f5222d', type: 'dashed' },
-              label: { formatter: '定温 57 ℃' },
+              label: { formatter: '定温 57 °C' },
             },
             { xAxis: alarmAt.slice(11, 16), lineStyle: { color: '#8c8c8c' }, label: { formatter: '告警' } },
           ],

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Table, Tag } from 'antd';
+import { Alert, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { errorText } from '../../shared/api';
@@ -22,6 +22,8 @@ export function WaterList() {
     {
       title: '站点',
       dataIndex: 'name',
+      width: 240,
+      fixed: 'left',
       render: (v: string, row) => <Link to={`/water/stations/${row.deviceId}`}>{v}</Link>,
     },
     { title: '区县', dataIndex: 'areaName', width: 90 },
@@ -46,15 +48,12 @@ export function WaterList() {
         const v = row.values.find((x) => x.factor === c.factor);
         if (v === undefined || v.value === null) return '—';
         return (
-          <span
-            style={{
-              color: v.waterClass !== null && v.waterClass >= 4 ? (v.color ?? undefined) : undefined,
-              fontWeight: v.waterClass !== null && v.waterClass >= 4 ? 600 : undefined,
-            }}
-          >
-            {v.value}
-            {v.className === null ? '' : `（${v.className}）`}
-          </span>
+          <Tooltip title={v.className ?? '不参评'}>
+            <span className="lt-water-value">
+              <span className="lt-water-dot" style={{ background: v.color ?? '#d9d9d9' }} />
+              {v.value}
+            </span>
+          </Tooltip>
         );
       },
     })),

@@ -5,6 +5,7 @@ import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../shared/api';
 import { EChart } from '../../shared/charts/EChart';
+import { fitArea } from '../../shared/charts/fit-area';
 import { getOutline, mapNameOf } from '../../shared/charts/outline';
 import { useSession } from '../../shared/session/session-context';
 import { ClassTag } from './ClassTag';
@@ -20,7 +21,10 @@ export function WaterMap() {
     queryFn: ({ signal }) => waterApi.stations(signal),
     refetchInterval: 300_000,
   });
-  const outlineCode = operator.org.areaCode;
+  const outlineCode = fitArea(
+    (stations.data?.list ?? []).map((s) => s.areaCode),
+    operator.org.areaCode,
+  );
   const outline = useQuery({
     queryKey: ['water', 'outline', outlineCode],
     queryFn: ({ signal }) => getOutline(outlineCode, signal),

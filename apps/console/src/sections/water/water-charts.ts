@@ -112,7 +112,12 @@ export function factorChartOption(factor: WaterHistory['factors'][number]): Reco
           : {
               markLine: {
                 symbol: 'none',
-                data: [{ yAxis: factor.limitIII, label: { formatter: `${limitName} ${factor.limitIII}` } }],
+                data: [
+                  {
+                    yAxis: factor.limitIII,
+                    label: { formatter: `${limitName} ${factor.limitIII}`, position: 'insideStartTop' },
+                  },
+                ],
                 lineStyle: { color: WATER_CLASSES[3].color, type: 'dashed' },
               },
             }),
