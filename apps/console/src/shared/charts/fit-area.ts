@@ -11,12 +11,16 @@ export function fitArea(codes: readonly string[], fallback: string): string {
     [2, '0000'],
   ] as const) {
     const prefix = first.slice(0, digits);
+    // A municipality (北京, 天津, 上海, 重庆) has no city level of its own: its outline is the province's.
+    if (digits === 4 && MUNICIPALITIES.has(first.slice(0, 2))) continue;
     const code = `${prefix}${pad}`;
     // Never wider than the operator's own area, never outside it.
     if (codes.every((c) => c.startsWith(prefix)) && code.startsWith(scopePrefix(fallback))) return code;
   }
   return fallback;
 }
+
+const MUNICIPALITIES = new Set(['11', '12', '31', '50']);
 
 function scopePrefix(code: string): string {
   if (code === '100000') return '';

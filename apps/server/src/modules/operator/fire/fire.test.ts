@@ -269,7 +269,7 @@ describe('fire alarm list, detail and handling', () => {
     expect(cy?.devices).toEqual([
       expect.objectContaining({ mn: 'FIRECY01', fireTemp: 60, flame: 1, smokeDensity: 6, riseRate: null }),
     ]);
-    expect((cy?.cameras as unknown[]).length).toBe(1);
+    expect(cy?.cameras).toHaveLength(1);
     const hd = page.list.find((s) => s.siteCode === 'HD-F');
     expect(hd).toMatchObject({ state: 'fault', stateName: '故障' });
     expect((await ok<Page<unknown>>(admin, '/fire/site/findList', { state: 'fault' })).total).toBe(1);
