@@ -17,6 +17,8 @@ describe('simulated water stations', () => {
       expect(polluted.waterClass).toBe(6);
       expect(polluted.deciding).toEqual(['w21003']);
       expect(stationClass(values(13)).waterClass).toBeLessThanOrEqual(2);
+      // The clean profile stays 优 as a reservoir too (lake TP limits, TN evaluated): 密云水库.
+      expect(stationClass(values(13), 'lake').waterClass).toBeLessThanOrEqual(2);
       const moderate = stationClass(values(11)).waterClass ?? 0;
       expect(moderate).toBeGreaterThanOrEqual(3);
       expect(moderate).toBeLessThanOrEqual(5);
