@@ -32,6 +32,11 @@ test('the menu lists the sections by group; planned ones are disabled and say �
     '数据大屏',
     '激光雷达',
     '油烟监测',
+    '消防告警',
+    '水质监测',
+    '分表计电',
+    '视频监控',
+    'VOC 分析',
   ]) {
     const item = menu(page).getByRole('menuitem', { name: built });
     await expect(item).not.toHaveAttribute('aria-disabled', 'true');

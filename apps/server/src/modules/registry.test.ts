@@ -105,6 +105,8 @@ const TABLES = [
   'ele_operations',
   'video_cameras',
   'video_channels',
+  // fire (issue 20)
+  'fire_alarm_outcomes',
 ] as const;
 
 describe('the module registry', () => {

@@ -19,6 +19,7 @@ import { devices } from './operator/devices';
 import { dictionary } from './operator/dictionary';
 import { electricity } from './operator/electricity';
 import { events } from './operator/events';
+import { fire } from './operator/fire';
 import { gateway } from './operator/gateway';
 import { grids } from './operator/grids';
 import { lidar } from './operator/lidar';
@@ -33,6 +34,7 @@ import { smoke } from './operator/smoke';
 import { tasks } from './operator/tasks';
 import { operatorUpperAir } from './operator/upper-air';
 import { video } from './operator/video';
+import { water } from './operator/water';
 import { accounts } from './public/accounts';
 import { alarms } from './public/alarms';
 import { cityAir } from './public/city-air';
@@ -108,6 +110,8 @@ export const MODULES = [
   smoke,
   electricity,
   video,
+  fire,
+  water,
 ] as const;
 
 /** The whole database: every module's tables. */

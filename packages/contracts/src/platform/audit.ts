@@ -134,6 +134,7 @@ export const AUDIT_ACTIONS = {
   'cms_image.upload': '上传新闻图片',
   'video_camera.save': '登记或修改摄像机视频配置',
   'video.ptz': '云台控制',
+  'fire.alarm_handle': '处理消防告警（确认或解除并填写结论）',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -32,8 +32,10 @@ export const SIMULATED_FACTORS = {
   L01: [],
   E01: [],
   P01: [],
-  F01: [],
-  H01: [],
+  /** Fire detectors: smoke density, temperature, flame and fault signals (fire module's codes). */
+  F01: ['smokeDensity', 'fireTemp', 'flame', 'fault'],
+  /** Surface-water stations: the GB 3838-2002 items with HJ 212-2017 codes, plus water temperature. */
+  H01: ['w01001', 'w01009', 'w01019', 'w01018', 'w01017', 'w21003', 'w21011', 'w21001', 'w01010'],
   Y01: [],
 } as const satisfies Record<DeviceTypeCode, readonly string[]>;
 
@@ -58,6 +60,19 @@ export const SIMULATED_RANGES = {
   oilFume: { min: 0, max: 5, decimals: 3 },
   fanCurrent: { min: 0, max: 10, decimals: 2 },
   purifierCurrent: { min: 0, max: 3, decimals: 2 },
+  smokeDensity: { min: 0, max: 20, decimals: 2 },
+  fireTemp: { min: -10, max: 120, decimals: 1 },
+  flame: { min: 0, max: 1, decimals: 0 },
+  fault: { min: 0, max: 1, decimals: 0 },
+  w01001: { min: 6, max: 9.5, decimals: 2 },
+  w01009: { min: 1, max: 12, decimals: 2 },
+  w01019: { min: 0.5, max: 15, decimals: 2 },
+  w01018: { min: 5, max: 50, decimals: 1 },
+  w01017: { min: 0.5, max: 12, decimals: 1 },
+  w21003: { min: 0.02, max: 5, decimals: 3 },
+  w21011: { min: 0.005, max: 0.6, decimals: 3 },
+  w21001: { min: 0.2, max: 6, decimals: 2 },
+  w01010: { min: 0, max: 32, decimals: 1 },
 } as const satisfies Record<string, { min: number; max: number; decimals: number }>;
 
 /** Any other factor: a slowly wandering value in 0–100, two decimals. */
@@ -202,6 +217,80 @@ function temperature(c: Context): number {
   return 15 + 13 * c.season + 5 * c.diurnal + weather + 0.15 * jitter(c, 'a01001') + 0.5 * flicker(c, 'a01001');
 }
 
+// --- Fire detectors (F01) ----------------------------------------------------------------------
+
+/** Minutes of a fire detector's 2-hour slot during which an episode, if any, runs (12 minutes). */
+const EPISODE_START = 20;
+const EPISODE_MINUTES = 12;
+
+/**
+ * A detector's episode in the current 2-hour slot: about one slot in 17 has one (most days one or two per
+ * detector), of a kind drawn per slot — a fire (flame, smoke and a fast temperature rise), smoke alone
+ * (burnt food, dust: the 误报 an operator learns to recognise), a temperature anomaly, or a fault.
+ */
+function fireEpisode(c: Context): { kind: 'fire' | 'smoke' | 'heat' | 'fault'; minute: number } | null {
+  const slot = Math.floor(c.minute / 120);
+  const minute = c.minute - slot * 120 - EPISODE_START;
+  if (minute < 0 || minute >= EPISODE_MINUTES) return null;
+  if (unit(`${c.device}|episode|${slot}`) >= 0.06) return null;
+  const k = unit(`${c.device}|episodeKind|${slot}`);
+  return { kind: k < 0.25 ? 'fire' : k < 0.6 ? 'smoke' : k < 0.85 ? 'heat' : 'fault', minute };
+}
+
+function roomTemperature(c: Context): number {
+  return 21 + 2 * c.diurnal + 0.3 * jitter(c, 'fireTemp') + 0.2 * flicker(c, 'fireTemp');
+}
+
+const FIRE_MODELS = {
+  smokeDensity: (c: Context) => {
+    const e = fireEpisode(c);
+    const base = 0.05 + 0.1 * smooth(`${c.device}|smoke`, c.t, 3 * SECONDS_PER_HOUR) + 0.02 * flicker(c, 'smoke');
+    if (e === null || (e.kind !== 'fire' && e.kind !== 'smoke')) return base;
+    return base + Math.min(12, 1.5 * (e.minute + 1)) * (e.kind === 'fire' ? 1 : 0.6);
+  },
+  fireTemp: (c: Context) => {
+    const e = fireEpisode(c);
+    if (e === null || (e.kind !== 'fire' && e.kind !== 'heat')) return roomTemperature(c);
+    // A rise of about 15 ℃ a minute for four minutes, then a plateau: both the rate-of-rise and the fixed limit trip.
+    return roomTemperature(c) + 15 * Math.min(e.minute + 1, 4) + (e.kind === 'fire' ? 10 : 0);
+  },
+  flame: (c: Context) => {
+    const e = fireEpisode(c);
+    return e !== null && e.kind === 'fire' && e.minute >= 2 ? 1 : 0;
+  },
+  fault: (c: Context) => (fireEpisode(c)?.kind === 'fault' ? 1 : 0),
+};
+
+// --- Surface-water stations (H01) --------------------------------------------------------------
+
+/**
+ * Water quality changes by the hour (an automatic station analyses once an hour): every value is
+ * constant within a China hour. The station's profile is its index in the network modulo 3: 1 clean
+ * (Ⅱ), 2 moderate (Ⅲ–Ⅳ), 0 downstream of a sewage outfall (NH3-N 2.2–3.6 mg/L: 劣Ⅴ).
+ */
+function water(factor: string, clean: [number, number], moderate: [number, number], polluted: [number, number]) {
+  return (c: Context) => {
+    const hour = Math.floor(c.t / SECONDS_PER_HOUR) * SECONDS_PER_HOUR;
+    const profile = Number(/\|(\d+)$/.exec(c.device)?.[1] ?? 1) % 3;
+    const [lo, hi] = profile === 1 ? clean : profile === 2 ? moderate : polluted;
+    const drift = smooth(`${c.device}|${factor}|water`, hour, 18 * SECONDS_PER_HOUR);
+    const wobble = unit(`${c.device}|${factor}|${hour}`);
+    return lo + (hi - lo) * clamp01(0.85 * drift + 0.15 * wobble);
+  };
+}
+
+const WATER_MODELS = {
+  w01001: water('w01001', [7.2, 8.0], [7.0, 8.3], [6.8, 7.6]),
+  w01009: water('w01009', [7.6, 9.5], [4.2, 6.5], [2.6, 4.5]),
+  w01019: water('w01019', [1.5, 3.8], [4.5, 8.5], [6.5, 9.5]),
+  w01018: water('w01018', [8, 14.5], [16, 28], [24, 38]),
+  w01017: water('w01017', [1, 2.8], [3.2, 5.5], [4.5, 8]),
+  w21003: water('w21003', [0.05, 0.45], [0.55, 1.4], [2.2, 3.6]),
+  w21011: water('w21011', [0.01, 0.024], [0.12, 0.28], [0.2, 0.38]),
+  w21001: water('w21001', [0.3, 0.5], [1.5, 2.5], [3.5, 5.5]),
+  w01010: (c: Context) => clamp(16 + 10 * c.season + 0.8 * c.diurnal, 0.5, 31),
+};
+
 const MODELS = new Map<string, (c: Context) => number>(
   Object.entries({
     a34004: pm25,
@@ -281,6 +370,8 @@ const MODELS = new Map<string, (c: Context) => number>(
       if (!kitchenOpen(c) || c.quirks.includes('purifierOff')) return 0.01 + 0.03 * unit(`${c.device}|esp|${c.minute}`);
       return 0.85 + 0.1 * flicker(c, 'purifierCurrent');
     },
+    ...FIRE_MODELS,
+    ...WATER_MODELS,
   } satisfies Record<keyof typeof SIMULATED_RANGES, (c: Context) => number>),
 );
 

@@ -213,6 +213,21 @@ export class AlarmsService {
     return pageAnswer(paging, { list: await this.present(result.list), total: result.total });
   }
 
+  /**
+   * Alarms of some devices raised in (from, to], presented, newest first, at most `limit` (the sector
+   * sections count and list their own devices' alarms: fire, …).
+   */
+  async raisedOf(deviceIds: readonly number[], from: number, to: number, scope: AreaScope, limit = 5000) {
+    const result = await this.repository.list({ deviceIds, raisedFrom: from, to }, scope, { offset: 0, limit });
+    return this.present(result.list);
+  }
+
+  /** The open (not cleared) alarms of some devices, presented. */
+  async openOf(deviceIds: readonly number[], scope: AreaScope, limit = 5000) {
+    const result = await this.repository.list({ deviceIds, open: true }, scope, { offset: 0, limit });
+    return this.present(result.list);
+  }
+
   async detail(id: number, scope: AreaScope) {
     const row = await this.repository.get(id, scope);
     if (row === undefined) throw alarmNotFound();

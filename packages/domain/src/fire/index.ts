@@ -1,0 +1,2 @@
+export * from './fire-alarms';
+export * from './period';
