@@ -21,5 +21,6 @@ export * from './telemetry';
 export * from './time';
 export * from './upper-air';
 export * from './validation';
+export * from './voc';
 export * from './weather';
 export * from './weather-sources';

@@ -1,0 +1,2 @@
+export * from './chemistry';
+export * from './species';
