@@ -30,6 +30,7 @@ import { portal } from './operator/portal';
 import { reports } from './operator/reports';
 import { tasks } from './operator/tasks';
 import { operatorUpperAir } from './operator/upper-air';
+import { voc } from './operator/voc';
 import { accounts } from './public/accounts';
 import { alarms } from './public/alarms';
 import { cityAir } from './public/city-air';
@@ -102,6 +103,7 @@ export const MODULES = [
   configuration,
   cmsAdmin,
   operatorUpperAir,
+  voc,
 ] as const;
 
 /** The whole database: every module's tables. */

@@ -20,3 +20,4 @@ export * from './reports';
 export * from './shortcuts';
 export * from './tasks';
 export * from './uploads';
+export * from './voc';
