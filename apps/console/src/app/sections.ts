@@ -55,7 +55,7 @@ export const SECTION_PARTS: Record<MenuKey, SectionParts> = {
   'wind': { icon: CompassOutlined, load: () => import('../sections/wind') },
   'noise': { icon: SoundOutlined },
   'smoke': { icon: FireOutlined },
-  'voc': { icon: ExperimentOutlined },
+  'voc': { icon: ExperimentOutlined, load: () => import('../sections/voc') },
   'ele': { icon: ThunderboltOutlined },
   'fire': { icon: AlertOutlined },
   'video': { icon: VideoCameraOutlined },

@@ -1,4 +1,12 @@
-import { CustomChart, EffectScatterChart, LineChart, LinesChart, ScatterChart } from 'echarts/charts';
+import {
+  BarChart,
+  CustomChart,
+  EffectScatterChart,
+  LineChart,
+  LinesChart,
+  PieChart,
+  ScatterChart,
+} from 'echarts/charts';
 import {
   DataZoomComponent,
   GeoComponent,
@@ -16,6 +24,8 @@ import { CanvasRenderer } from 'echarts/renderers';
  * so none of it is in the shell's JavaScript.
  */
 echarts.use([
+  BarChart,
+  PieChart,
   CustomChart,
   LinesChart,
   LineChart,

@@ -276,7 +276,7 @@ describe('scope and junk', () => {
   });
 
   it('refuses junk parameters with a Chinese message', async () => {
-    for (const query of [
+    const junk: Array<Record<string, string>> = [
       {},
       { deviceCode: 'VOC-1' },
       { deviceCode: 'VOC0001', unitType: 'mg' },
@@ -285,7 +285,8 @@ describe('scope and junk', () => {
       { deviceCode: 'VOC0001', startTime: '2024-05-10' },
       { deviceCode: 'VOC0001', startTime: '2024-03-01 00:00:00' },
       { deviceCode: 'VOC0001', startTime: '2024-05-10 12:00:00', endTime: '2024-05-10 10:00:00' },
-    ]) {
+    ];
+    for (const query of junk) {
       const res = await get(admin, 'sequence', query);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json().msg).toMatch(/[\u4e00-\u9fa5]/);
