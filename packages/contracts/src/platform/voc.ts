@@ -191,7 +191,7 @@ export const vocDiurnalResponse = envelope(
     endTime: chinaDateTime,
     unitType: vocUnitType,
     unit: z.string(),
-    days: z.number().int(),
+    days: z.number().int().describe('参与平均的有效小时数折合的天数（小时数 ÷ 24，四舍五入，至少 1）'),
     hours: z.array(z.number().int()).describe('0–23：小时末的钟点（1 为 00–01 时的均值，0 为 23–24 时）'),
     trafficIds: z.array(z.string()),
     total: seriesLine.describe('factorType 口径合计的各钟点平均'),

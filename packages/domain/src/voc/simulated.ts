@@ -30,7 +30,7 @@ const MIX: Record<string, Mix> = {
   v10101: { ppb: 3.0, traffic: 0.6 }, a24053: { ppb: 0.8, traffic: 0.5 }, v10102: { ppb: 0.2, traffic: 0.5 },
   v10103: { ppb: 0.1, traffic: 0.55 }, a24078: { ppb: 0.08, traffic: 0.6 }, v10104: { ppb: 0.3, traffic: 0.05, biogenic: 0.85 },
   v10201: { ppb: 3.0, traffic: 0.5 }, a25002: { ppb: 0.8, traffic: 0.5 }, a25003: { ppb: 1.2, traffic: 0.4, solvent: 0.3 },
-  a25004: { ppb: 0.3, traffic: 0.4, solvent: 0.3 }, a25007: { ppb: 0.3, traffic: 0.5, solvent: 0.2 }, a25008: { ppb: 0.15, traffic: 0.5, solvent: 0.2 },
+  a25004: { ppb: 0.2, traffic: 0.4, solvent: 0.3 }, a25007: { ppb: 0.3, traffic: 0.5, solvent: 0.2 }, a25008: { ppb: 0.15, traffic: 0.5, solvent: 0.2 },
   a25006: { ppb: 0.15, traffic: 0.5, solvent: 0.2 }, a25038: { ppb: 0.1, traffic: 0.2, solvent: 0.3 }, a25019: { ppb: 0.1, traffic: 0.5 },
   a25021: { ppb: 0.04, traffic: 0.5 }, a31001: { ppb: 3.0, traffic: 0.1, secondary: 0.7 }, a31002: { ppb: 1.5, traffic: 0.1, secondary: 0.6 },
   a31024: { ppb: 2.0, solvent: 0.2, secondary: 0.4 }, a31025: { ppb: 0.4, solvent: 0.4, secondary: 0.3 }, a24003: { ppb: 0.6, solvent: 0.5 },

@@ -14,6 +14,7 @@ import {
   ugToPpb,
   xyleneEthylbenzeneHint,
 } from './chemistry';
+import { SIMULATED_VOC_FACTORS, simulatedVocHour } from './simulated';
 import { TRAFFIC_TRACERS, VOC_GROUP_KEYS, VOC_SPECIES, vocSpecies } from './species';
 
 const species = (code: string) => {
@@ -145,5 +146,23 @@ describe('the catalogue', () => {
       expect(s.mw).toBeGreaterThan(0);
     }
     for (const code of TRAFFIC_TRACERS) expect(vocSpecies(code)).toBeDefined();
+  });
+});
+
+describe('the demo station model', () => {
+  const station = { key: 'test', traffic: 1.2, solvent: 0.6 };
+  // Hours of 2026-11-25 in China, labelled by their end.
+  const end = (hour: number) => Date.UTC(2026, 10, 24, 16 + hour) / 1000;
+  it('has the traffic signature: tracers peak at the morning rush, O3 in the afternoon', () => {
+    const ethylene = (h: number) => simulatedVocHour(station, 'v10101', end(h)) ?? 0;
+    const o3 = (h: number) => simulatedVocHour(station, 'a05024', end(h)) ?? 0;
+    expect(ethylene(9)).toBeGreaterThan(1.5 * ethylene(15));
+    expect(ethylene(20)).toBeGreaterThan(ethylene(15));
+    expect(o3(16)).toBeGreaterThan(3 * o3(9));
+    expect(simulatedVocHour(station, 'TVOC', end(9))).toBeNull();
+    expect(simulatedVocHour(station, 'a25003', end(9))).toBe(simulatedVocHour(station, 'a25003', end(9)));
+  });
+  it('sends every catalogue species with NO, NO2 and O3', () => {
+    expect(SIMULATED_VOC_FACTORS).toHaveLength(VOC_SPECIES.length + 3);
   });
 });

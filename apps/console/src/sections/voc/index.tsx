@@ -89,7 +89,7 @@ export default function VocSection() {
           <span>站点</span>
           <Select
             aria-label="VOC 站"
-            style={{ width: 320 }}
+            style={{ width: 380 }}
             loading={stations.isLoading}
             placeholder="辖区内暂无 VOC 站"
             value={station?.deviceCode}
@@ -204,13 +204,13 @@ export default function VocSection() {
                       style={{ height: 260 }}
                       option={{
                         tooltip: { trigger: 'item', formatter: '{b}<br/>{c} ppb（{d}%）' },
-                        legend: { bottom: 0, type: 'scroll' },
                         series: [
                           {
                             type: 'pie',
-                            radius: ['38%', '66%'],
-                            center: ['50%', '44%'],
-                            label: { formatter: '{b}\n{d}%' },
+                            radius: ['30%', '52%'],
+                            center: ['50%', '50%'],
+                            label: { formatter: '{b}\n{d}%', fontSize: 11 },
+                            labelLine: { length: 8, length2: 6 },
                             data: composition.data.groups
                               .filter((g) => g.value > 0)
                               .map((g) => ({ name: g.name, value: g.value })),
@@ -323,7 +323,7 @@ export default function VocSection() {
                             showSymbol: false,
                             markLine: {
                               symbol: 'none',
-                              label: { formatter: '{b}' },
+                              label: { formatter: '{b}', position: 'insideEndTop' },
                               data: [
                                 { name: 'VOCs 控制', yAxis: sensitivity.data.thresholds.vocLimited },
                                 { name: 'NOx 控制', yAxis: sensitivity.data.thresholds.noxLimited },

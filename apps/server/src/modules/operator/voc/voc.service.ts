@@ -216,7 +216,8 @@ export class VocService {
       for (const t of table.times) buckets[hourOfDay(t)]?.push(pick(table.at(t)));
       return buckets.map((b) => r3(meanOf(b)));
     };
-    const days = new Set(table.times.map((t) => Math.floor((t - SECONDS_PER_HOUR + 8 * 3600) / DAY))).size;
+    // Days' worth of hours averaged (a 24-hour window is one day, though it spans two dates).
+    const days = table.times.length === 0 ? 0 : Math.max(1, Math.round(table.times.length / 24));
     return {
       ...this.head(device, range),
       unitType: unit,
