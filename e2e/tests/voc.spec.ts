@@ -100,9 +100,13 @@ test('VOC 分析 shows the station’s composition, OFP and L_OH rankings and se
   await page.getByRole('radiogroup', { name: '时间范围' }).getByText('近 7 天').click();
   await expect(page.getByText(/日变化（[6-8] 天平均）/)).toBeVisible();
 
+  const before = await page.getByText(/^TVOC [\d.]+ ppb/).textContent();
   await picker.click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').nth(1).click();
   await expect(page.locator('.ant-select').filter({ has: picker })).toContainText(stations[1]?.name ?? '');
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  // The other station's week: another composition.
+  await expect(page.getByText(/^TVOC [\d.]+ ppb/)).not.toHaveText(before ?? '');
   await expect(page.getByRole('img', { name: '物种浓度序列图' })).toBeVisible();
   await screenshot(page, 'voc-section-7d');
   expect(errors).toEqual([]);
