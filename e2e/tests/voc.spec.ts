@@ -108,6 +108,7 @@ test('VOC 分析 shows the station’s composition, OFP and L_OH rankings and se
   // The other station's week: another composition.
   await expect(page.getByText(/^TVOC [\d.]+ ppb/)).not.toHaveText(before ?? '');
   await expect(page.getByRole('img', { name: '物种浓度序列图' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'voc-section-7d');
   expect(errors).toEqual([]);
 });

@@ -312,7 +312,13 @@ export default function VocSection() {
                         grid: { left: 40, right: 40, top: 28, bottom: 24 },
                         xAxis: { type: 'category', data: sensitivity.data.times.map(hourLabel) },
                         yAxis: [
-                          { type: 'value', name: '比值' },
+                          // Up to the NOx-limited line, so both thresholds are always drawn.
+                          {
+                            type: 'value',
+                            name: '比值',
+                            max: (v: { max: number }) =>
+                              Math.ceil(Math.max(v.max, sensitivity.data?.thresholds.noxLimited ?? 15) + 1),
+                          },
                           { type: 'value', name: 'O3 ppb', splitLine: { show: false } },
                         ],
                         series: [
