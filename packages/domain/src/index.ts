@@ -25,6 +25,7 @@ export * from './time';
 export * from './upper-air';
 export * from './validation';
 export * from './video';
+export * from './voc';
 export * from './water';
 export * from './weather';
 export * from './weather-sources';

@@ -55,7 +55,7 @@ export const SECTION_PARTS: Record<MenuKey, SectionParts> = {
   'wind': { icon: CompassOutlined, load: () => import('../sections/wind') },
   'noise': { icon: SoundOutlined },
   'smoke': { icon: FireOutlined, load: () => import('../sections/smoke') },
-  'voc': { icon: ExperimentOutlined },
+  'voc': { icon: ExperimentOutlined, load: () => import('../sections/voc') },
   'ele': { icon: ThunderboltOutlined, load: () => import('../sections/ele') },
   'fire': { icon: AlertOutlined, load: () => import('../sections/fire') },
   'video': { icon: VideoCameraOutlined, load: () => import('../sections/video') },

@@ -34,6 +34,7 @@ import { smoke } from './operator/smoke';
 import { tasks } from './operator/tasks';
 import { operatorUpperAir } from './operator/upper-air';
 import { video } from './operator/video';
+import { voc } from './operator/voc';
 import { water } from './operator/water';
 import { accounts } from './public/accounts';
 import { alarms } from './public/alarms';
@@ -112,6 +113,7 @@ export const MODULES = [
   video,
   fire,
   water,
+  voc,
 ] as const;
 
 /** The whole database: every module's tables. */

@@ -25,4 +25,5 @@ export * from './smoke';
 export * from './tasks';
 export * from './uploads';
 export * from './video';
+export * from './voc';
 export * from './water';

@@ -1,0 +1,3 @@
+export * from './chemistry';
+export * from './simulated';
+export * from './species';
