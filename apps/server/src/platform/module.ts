@@ -170,13 +170,17 @@ export function defineModule<Name extends string, Tables, Settings, Api>(
 type TablesOfModule<Module> =
   Module extends ModuleDefinition<string, infer Tables, unknown, unknown> ? Tables : unknown;
 
-/** The whole schema: every listed module's tables. */
-export type TablesOf<Modules extends readonly AnyModule[]> = Modules extends readonly [
+/**
+ * The whole schema: every listed module's tables. Tail-recursive (the intersection so far travels in
+ * `Tables`), so that TypeScript follows a list of any length: the head-first form hit its depth limit
+ * ("excessively deep") at some fifty modules.
+ */
+export type TablesOf<Modules extends readonly AnyModule[], Tables = unknown> = Modules extends readonly [
   infer Head,
   ...infer Rest extends readonly AnyModule[],
 ]
-  ? TablesOfModule<Head> & TablesOf<Rest>
-  : unknown;
+  ? TablesOf<Rest, Tables & TablesOfModule<Head>>
+  : Tables;
 
 /** A module's settings as its reader returns them (the CLI and tests read them outside any application). */
 export function settingsOf<Settings>(
