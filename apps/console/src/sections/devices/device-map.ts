@@ -1,4 +1,5 @@
 import { alarmLevelLook } from '../../shared/alarm/levels';
+import { pointsCoordinateSystem, pointsMapOption } from '../../shared/charts/points-map';
 import { ONLINE_COLORS } from './device-states';
 import type { MapDevice } from './devices.api';
 
@@ -100,7 +101,7 @@ export function deviceMapOption(devices: readonly MapDevice[], mapName: string |
     .sort((a, b) => (b.alarmLevel ?? 9) - (a.alarmLevel ?? 9))
     .map(point);
   const others = devices.filter((d) => mapState(d) !== 'alarm').map(point);
-  const coordinateSystem = mapName === undefined ? 'cartesian2d' : 'geo';
+  const coordinateSystem = pointsCoordinateSystem(mapName);
   const tooltip = {
     trigger: 'item',
     confine: true,
@@ -122,33 +123,5 @@ export function deviceMapOption(devices: readonly MapDevice[], mapName: string |
       z: 4,
     },
   ];
-  if (mapName === undefined) {
-    return {
-      animation: false,
-      tooltip,
-      grid: { left: 24, right: 24, top: 24, bottom: 24 },
-      xAxis: { type: 'value', scale: true, show: false },
-      yAxis: { type: 'value', scale: true, show: false },
-      series,
-    };
-  }
-  return {
-    animation: false,
-    tooltip,
-    geo: {
-      map: mapName,
-      roam: true,
-      top: 24,
-      bottom: 24,
-      left: 24,
-      right: 24,
-      scaleLimit: { min: 0.6, max: 40 },
-      itemStyle: { areaColor: '#eef3f9', borderColor: '#9db0c6', borderWidth: 1 },
-      label: { show: true, color: '#8896a8', fontSize: 10 },
-      emphasis: { disabled: true },
-      select: { disabled: true },
-      tooltip: { show: false },
-    },
-    series,
-  };
+  return pointsMapOption({ mapName, tooltip, series });
 }

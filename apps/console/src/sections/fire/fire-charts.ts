@@ -1,4 +1,5 @@
 import { FIRE_ALARM_TYPES } from '@lantian/domain';
+import { pointsCoordinateSystem, pointsMapOption } from '../../shared/charts/points-map';
 import type { FireRank, FireSite, FireTrend, FireTypeCount } from './fire.api';
 
 /** The fire section's chart options (pure, tested). */
@@ -67,7 +68,7 @@ export const SITE_STATE_COLORS = { alarm: '#f5222d', fault: '#faad14', offline: 
 
 /** The sites on the area's outline (or bare axes), alarming ones rippling on top. */
 export function siteMapOption(sites: readonly FireSite[], mapName: string | undefined): Record<string, unknown> {
-  const coordinateSystem = mapName === undefined ? 'cartesian2d' : 'geo';
+  const coordinateSystem = pointsCoordinateSystem(mapName);
   const point = (s: FireSite) => ({
     name: s.name,
     siteCode: s.siteCode,
@@ -108,35 +109,7 @@ export function siteMapOption(sites: readonly FireSite[], mapName: string | unde
       z: 4,
     },
   ];
-  if (mapName === undefined) {
-    return {
-      animation: false,
-      tooltip,
-      grid: { left: 24, right: 24, top: 24, bottom: 24 },
-      xAxis: { type: 'value', scale: true, show: false },
-      yAxis: { type: 'value', scale: true, show: false },
-      series,
-    };
-  }
-  return {
-    animation: false,
-    tooltip,
-    geo: {
-      map: mapName,
-      roam: true,
-      top: 24,
-      bottom: 24,
-      left: 24,
-      right: 24,
-      scaleLimit: { min: 0.6, max: 40 },
-      itemStyle: { areaColor: '#eef3f9', borderColor: '#9db0c6', borderWidth: 1 },
-      label: { show: true, color: '#8896a8', fontSize: 10 },
-      emphasis: { disabled: true },
-      select: { disabled: true },
-      tooltip: { show: false },
-    },
-    series,
-  };
+  return pointsMapOption({ mapName, tooltip, series });
 }
 
 /** The site code of a clicked point's data, if it is one. */

@@ -1,4 +1,5 @@
 import { WATER_CLASSES, type WaterClass } from '@lantian/domain';
+import { pointsCoordinateSystem, pointsMapOption } from '../../shared/charts/points-map';
 import type { WaterHistory, WaterStation } from './water.api';
 
 /** The water section's chart options (pure, tested). */
@@ -11,7 +12,7 @@ export function stationMapOption(
   stations: readonly WaterStation[],
   mapName: string | undefined,
 ): Record<string, unknown> {
-  const coordinateSystem = mapName === undefined ? 'cartesian2d' : 'geo';
+  const coordinateSystem = pointsCoordinateSystem(mapName);
   const esc = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const series = [
     {
@@ -51,35 +52,7 @@ export function stationMapOption(
         .join('<br/>');
     },
   };
-  if (mapName === undefined) {
-    return {
-      animation: false,
-      tooltip,
-      grid: { left: 24, right: 80, top: 24, bottom: 24 },
-      xAxis: { type: 'value', scale: true, show: false },
-      yAxis: { type: 'value', scale: true, show: false },
-      series,
-    };
-  }
-  return {
-    animation: false,
-    tooltip,
-    geo: {
-      map: mapName,
-      roam: true,
-      top: 24,
-      bottom: 24,
-      left: 24,
-      right: 24,
-      scaleLimit: { min: 0.6, max: 40 },
-      itemStyle: { areaColor: '#eef3f9', borderColor: '#9db0c6', borderWidth: 1 },
-      label: { show: true, color: '#8896a8', fontSize: 10 },
-      emphasis: { disabled: true },
-      select: { disabled: true },
-      tooltip: { show: false },
-    },
-    series,
-  };
+  return pointsMapOption({ mapName, tooltip, series, right: 80 });
 }
 
 /** The device id of a clicked point's data, if it is one. */
