@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
 import { type AppTables, MODULES } from './modules/registry';
@@ -15,6 +15,7 @@ import { registerRateLimits } from './platform/http/rate-limit';
 import { registerSecurityHeaders } from './platform/http/security';
 import { registerSignatureCheck } from './platform/http/signature';
 import { registerStaticApps } from './platform/http/static-apps';
+import { validatorCompilerGuarded } from './platform/http/validation';
 import { loggerOptions, requestId } from './platform/logging';
 import { createModules, type ModuleLike, tagsOf } from './platform/module';
 import type { SharedState } from './platform/state';
@@ -87,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(timeouts.headersMs / 4))),
     },
   }).withTypeProvider<ZodTypeProvider>();
-  server.setValidatorCompiler(validatorCompiler);
+  server.setValidatorCompiler(validatorCompilerGuarded);
   server.setSerializerCompiler(serializerCompiler);
 
   const { list: modules, use } = await createModules(MODULES, {

@@ -55,8 +55,9 @@ describe.each(testDialects())('dictionary repository on %s', (dialect) => {
       ['report_base_attribute', 1],
       ['report_type', 1],
     ]);
-    // 17 in 0007, 16 more with the device core (0010).
-    expect(types.find((t) => t.code === 'factor')?.item_count).toBe(33);
+    // 17 in 0007, 16 more with the device core (0010), 51 more with the sector modules (0050 smoke,
+    // 0055 electricity, 0065 fire, 0066 water, 0070 VOC species).
+    expect(types.find((t) => t.code === 'factor')?.item_count).toBe(84);
     const factors = await repo.items('factor');
     expect(factors.every((f) => f.builtin === 1 && f.enabled === 1)).toBe(true);
     expect(JSON.parse(factors.find((f) => f.value === 'a21005')?.extra_json ?? '')).toMatchObject({ unit: 'mg/m³' });

@@ -184,6 +184,8 @@ export class DemoElectricity {
       }
     }
     await this.catchUp(port);
+    // Stopped while catching up (the server closed during its start): no timer to leak.
+    if (this.stopped) return;
     this.timer = setInterval(() => {
       this.catchUp(port).catch((err: unknown) => this.log.warn({ err }, 'demo electricity meters failed to send'));
     }, 30_000);

@@ -167,7 +167,9 @@ export const electricity = defineModule({
           now,
           log,
         );
-        await demo
+        // Registration and the catch-up of yesterday and today (paced, some 20 s) run behind the start,
+        // as the VOC and lidar demos do: the server answers while the meters fill in.
+        void demo
           .start(port)
           .catch((err: unknown) => log.error({ err }, 'the demo electricity meters could not start'));
       },
