@@ -17,10 +17,29 @@ test.beforeEach(async ({ page, baseURL }) => {
 });
 
 /** Picks an option of the antd Select or Cascader labelled `label` by typing `search`. */
-async function pick(page: Page, scope: Locator, label: string, search: string, option: string | RegExp) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await scope.getByLabel(label, { exact: true }).fill(search);
-  await page.locator('.ant-select-dropdown:visible, .ant-cascader-dropdown:visible').getByText(option).first().click();
+async function pick(
+  page: Page,
+  scope: Locator,
+  label: string,
+  search: string,
+  option: string | RegExp,
+  /** What the field shows once the option is chosen (the option itself unless told). */
+  shows: string | RegExp = option,
+) {
+  const input = scope.getByLabel(label, { exact: true });
+  const item = scope.locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) });
+  // A click that lands while the dropdown is still opening (or on a closing one) picks nothing: try
+  // again until the field shows a choice.
+  await expect(async () => {
+    await input.click();
+    await input.fill(search);
+    await page
+      .locator('.ant-select-dropdown:visible, .ant-cascader-dropdown:visible')
+      .getByText(option)
+      .first()
+      .click({ timeout: 3_000 });
+    await expect(item).toContainText(shows, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 test('a site and a device registered in the console; its first HJ 212 packet brings it online with values', async ({
@@ -41,6 +60,9 @@ test('a site and a device registered in the console; its first HJ 212 packet bri
   await siteForm.getByLabel('纬度').fill('39.9463');
   await page.getByRole('button', { name: /^保\s*存$/ }).click();
   await expect(page.getByText(`已新增站点 测试站点 ${mn.slice(-4)}`)).toBeVisible();
+  // The demo network alone fills more than a page of sites: find the new one as an operator would.
+  await page.getByPlaceholder('站点名称或编码').fill(siteCode);
+  await page.getByPlaceholder('站点名称或编码').press('Enter');
   await expect(page.getByRole('table', { name: '站点列表' })).toContainText(siteCode);
 
   await page.getByRole('tab', { name: '设备列表' }).click();
@@ -51,7 +73,7 @@ test('a site and a device registered in the console; its first HJ 212 packet bri
   await pick(page, deviceForm, '设备类型', '微型', '空气质量微型监测站');
   await pick(page, deviceForm, '站点', siteCode, new RegExp(siteCode));
   await deviceForm.getByLabel('访问密码（PW）').fill(PW);
-  await pick(page, deviceForm, '监测因子', 'PM2.5', /^PM2\.5/);
+  await pick(page, deviceForm, '监测因子', 'PM2.5', /^PM2\.5/, 'a34004');
   // Closes the multiple-choice dropdown (Escape would close the drawer).
   await deviceForm.getByLabel('设备名称').click();
   await page.getByRole('button', { name: /^保\s*存$/ }).click();
@@ -59,6 +81,7 @@ test('a site and a device registered in the console; its first HJ 212 packet bri
 
   const list = page.getByRole('table', { name: '设备列表' });
   await page.getByLabel('MN、设备名称或站点名称').fill(mn);
+  await page.getByLabel('MN、设备名称或站点名称').press('Enter');
   const row = list.getByRole('row').filter({ hasText: mn });
   await expect(row).toContainText('未上线');
 

@@ -15,6 +15,9 @@ const ONVIF_PASSWORD = 'Demo#Onvif2026';
 const DEMO_CAMERAS = [
   { mn: 'DEMO110105C01', name: '【演示】朝阳奥体中心 高空球机', site: { siteCode: 'DEMO-BJ-CY', name: '【演示】朝阳奥体中心', areaCode: '110105', lon: 116.397, lat: 39.982 }, channels: [{ name: '云台主画面', ptz: true }, { name: '全景', ptz: false }] },
   { mn: 'DEMO110108C01', name: '【演示】海淀中关村 枪机', site: { siteCode: 'DEMO-BJ-HD', name: '【演示】海淀中关村', areaCode: '110108', lon: 116.316, lat: 39.983 }, channels: [{ name: '路口', ptz: false }] },
+  // Beside two of the fire demo's sites (消防告警 links an alarm to the cameras within FIRE_CAMERA_RADIUS_METERS).
+  { mn: 'DEMO110105C01F', name: '【演示】朝阳大悦城 消防枪机', site: { siteCode: 'DEMO-BJ-CY-F', name: '【演示】朝阳大悦城', areaCode: '110105', lon: 116.518, lat: 39.924 }, channels: [{ name: '中庭', ptz: false }] },
+  { mn: 'DEMO110101C01F', name: '【演示】东城隆福寺 消防枪机', site: { siteCode: 'DEMO-BJ-DC-F', name: '【演示】东城隆福寺', areaCode: '110101', lon: 116.409, lat: 39.929 }, channels: [{ name: '入口', ptz: false }] },
 ];
 
 export interface VideoDemo {
@@ -27,7 +30,7 @@ export interface VideoDemoCore {
 }
 
 /**
- * DEMO_DATA=on: two 【演示】 cameras (C01 devices) whose channels are served by the RTSP test camera
+ * DEMO_DATA=on: four 【演示】 cameras (two of them beside the fire demo's sites) (C01 devices) whose channels are served by the RTSP test camera
  * (tools/video/test-camera.py, a test pattern with a burnt-in clock) and whose PTZ side is the ONVIF
  * simulator. Their video configuration is written again at every start (the local ports change).
  * Without GStreamer or ffmpeg the cameras are still registered, pointing at a port where nothing

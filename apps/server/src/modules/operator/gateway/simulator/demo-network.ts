@@ -31,9 +31,9 @@ const DEMO_SITES: readonly DemoSite[] = [
   { siteCode: 'DEMO-BJ-SY-W', name: '【演示】顺义潮白河苏庄', areaCode: '110113', lon: 116.716, lat: 40.085, types: ['H01'] },
   { siteCode: 'DEMO-BJ-TZ-W', name: '【演示】通州凉水河张家湾', areaCode: '110112', lon: 116.712, lat: 39.846, types: ['H01'] },
   { siteCode: 'DEMO-BJ-MY-W', name: '【演示】密云水库', areaCode: '110118', lon: 116.929, lat: 40.502, types: ['H01'] },
-  // Fire monitoring sites (消防): detectors, and a camera beside two of them (only while no camera exists).
-  { siteCode: 'DEMO-BJ-CY-F', name: '【演示】朝阳大悦城', areaCode: '110105', lon: 116.518, lat: 39.924, types: ['F01', 'C01'] },
-  { siteCode: 'DEMO-BJ-DC-F', name: '【演示】东城隆福寺', areaCode: '110101', lon: 116.409, lat: 39.929, types: ['F01', 'C01'] },
+  // Fire monitoring sites (消防): detectors; the video module's demo puts a camera at the first two.
+  { siteCode: 'DEMO-BJ-CY-F', name: '【演示】朝阳大悦城', areaCode: '110105', lon: 116.518, lat: 39.924, types: ['F01'] },
+  { siteCode: 'DEMO-BJ-DC-F', name: '【演示】东城隆福寺', areaCode: '110101', lon: 116.409, lat: 39.929, types: ['F01'] },
   { siteCode: 'DEMO-BJ-HD-F', name: '【演示】海淀五道口', areaCode: '110108', lon: 116.338, lat: 39.993, types: ['F01'] },
   // Restaurant kitchens (smoke module's demo enterprises): fume, fan and purifier from one S01 logger.
   { siteCode: 'DEMO-SMK-CY1', name: '【演示】三里屯川菜馆', areaCode: '110105', lon: 116.455, lat: 39.936, types: ['S01'], key: 'K1' },
@@ -42,9 +42,6 @@ const DEMO_SITES: readonly DemoSite[] = [
   { siteCode: 'DEMO-SMK-XC1', name: '【演示】西单粤菜酒家', areaCode: '110102', lon: 116.374, lat: 39.907, types: ['S01'], key: 'K1' },
   { siteCode: 'DEMO-SMK-FT1', name: '【演示】丰台职工食堂', areaCode: '110106', lon: 116.287, lat: 39.858, types: ['S01'], key: 'K1' },
 ];
-
-/** A device needs a factor: the demo cameras are thermal cameras, whose hot-spot signal is the fire `flame`. */
-const DEMO_CAMERA_FACTORS = ['flame'];
 
 export interface DemoNetworkRegistry {
   registry: RegistryService;
@@ -67,15 +64,12 @@ export async function startDemoNetwork(
   const editor = { actor: SYSTEM_ACTOR, ip: null, scope: NATIONWIDE };
   const devices: SimulatedDevice[] = [];
   let index = 0;
-  // Cameras are the video section's; the demo adds its own only to an installation that has none.
-  const camerasExist = (await core.registry.all({ type: 'C01' }, NATIONWIDE)).some((d) => !d.mn.startsWith('DEMO'));
   for (const site of DEMO_SITES) {
     const sites = await core.registry.listSites({ keyword: site.siteCode, pageNum: 1, pageSize: 20 }, NATIONWIDE);
     const siteId =
       sites.list.find((s) => s.siteCode === site.siteCode)?.siteId ??
       (await core.registry.createSite({ ...site, address: '' }, editor)).siteId;
     for (const type of site.types) {
-      if (type === 'C01' && camerasExist) continue;
       const mn = `DEMO${site.areaCode}${type}${site.key ?? ''}`;
       index += 1;
       devices.push({
@@ -95,10 +89,7 @@ export async function startDemoNetwork(
           password: DEMO_PASSWORD,
           installDate: null,
           status: 'active',
-          factors: (type === 'C01'
-            ? DEMO_CAMERA_FACTORS
-            : (SIMULATED_FACTORS[type as keyof typeof SIMULATED_FACTORS] ?? [])
-          ).map((code) => ({
+          factors: (SIMULATED_FACTORS[type as keyof typeof SIMULATED_FACTORS] ?? []).map((code) => ({
             code,
             upper: null,
             lower: null,
