@@ -19,7 +19,9 @@ export function watchForErrors(page: Page): string[] {
 }
 
 export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  // Finite CSS animations are run to their end first: a drawer or dialog caught sliding in hides the
+  // screen it should show.
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /** The web version the app expects (spec §9); a browser without it starts by clearing its storage. */
